@@ -1,0 +1,40 @@
+# The two set-up commands: each creates or reuses .venv/, installs corefprep into it, then runs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: demo test lint bench soak install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	# torch==2.13.0 is the CPU wheel; a bare "torch" would pull a multi-GB CUDA build
+	$(BIN)/python -m pip install -q -e '.[dev,train]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# The whole pipeline on the bundled sample corpus, offline: prepared_datasets/entity_coref_v2_2048/
+demo: $(STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/corefprep prepare --output-dir prepared_datasets
+	$(BIN)/corefprep status prepared_datasets
+
+test: $(STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak"
+	$(BIN)/ruff check corefprep tests scripts benchmarks tools
+
+lint: $(STAMP)
+	$(BIN)/ruff check corefprep tests scripts benchmarks tools
+
+# Long reliability runs (kill at many moments); not part of `make test`.
+soak: $(STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m soak
+
+# Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py --docs 20000 --workers 2
+
+clean:
+	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

@@ -1,0 +1,3 @@
+"""corefprep: Korean web text -> quality-filtered, entity-coreference training datasets."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,231 @@
+"""Tokenize sample chunks into trainer-ready rows (SPEC 2.5).
+
+Each document is encoded once, split at every mention boundary of its repeated entities, so each
+mention is a whole number of subword tokens: masking it replaces exactly its tokens, and decoding
+the labelled positions gives the entity back. Every sample of the document is then a window of
+that one encoding, which is much cheaper than encoding each sample's text separately.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from bisect import bisect_right
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import CorefprepError
+
+BUNDLED_TOKENIZER = Path(__file__).parent / "data" / "tokenizer"
+
+
+@dataclass(frozen=True)
+class TokenizeConfig:
+    model: str = str(BUNDLED_TOKENIZER)
+    seq_len: int = 2048
+    objective: str = "entity-mlm"  # or "clm"
+    mask_style: str = "all"  # "all": every subword of the mention masked; "single": one mask token
+    pad_to_max_length: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def load_fast_tokenizer(model: str) -> Any:
+    """A transformers fast tokenizer from a local directory or a hub name; slow ones are refused."""
+    from transformers import AutoTokenizer
+
+    local = Path(model).expanduser()
+    try:
+        tok = AutoTokenizer.from_pretrained(str(local) if local.exists() else model, use_fast=True)
+    except Exception as exc:
+        hint = (
+            "it is not a local directory and could not be fetched from the hub (no network?); "
+            "download it elsewhere and pass its local directory with --model"
+            if not local.exists()
+            else f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        )
+        raise CorefprepError(f"cannot load tokenizer {model!r}: {hint}") from None
+    if not getattr(tok, "is_fast", False):
+        raise CorefprepError(
+            f"tokenizer {model!r} is a slow (Python) tokenizer; corefprep needs a fast (Rust) one "
+            "with a tokenizer.json — convert it with transformers and save it again"
+        )
+    if tok.mask_token_id is None:
+        raise CorefprepError(f"tokenizer {model!r} has no mask token, which entity-mlm needs")
+    return tok
+
+
+def tokenizer_info(tok: Any, model: str) -> dict[str, Any]:
+    backend_json = tok.backend_tokenizer.to_str()
+    return {
+        "name_or_path": model,
+        "class": type(tok).__name__,
+        "vocab_size": len(tok),
+        "mask_token_id": tok.mask_token_id,
+        "pad_token_id": tok.pad_token_id,
+        "cls_token_id": tok.cls_token_id,
+        "sep_token_id": tok.sep_token_id,
+        "eos_token_id": tok.eos_token_id,
+        "sha256": hashlib.sha256(backend_json.encode()).hexdigest()[:16],
+    }
+
+
+def manage_tokenizers_parallelism(num_proc: int) -> None:
+    """Rust threads inside each of several map processes would oversubscribe the cores: let Rust
+    parallelise only when there is a single process, unless the user set it."""
+    if "TOKENIZERS_PARALLELISM" not in os.environ:
+        os.environ["TOKENIZERS_PARALLELISM"] = "true" if num_proc <= 1 else "false"
+
+
+def _features(cfg: TokenizeConfig) -> Any:
+    from datasets import Features, Sequence, Value
+
+    f = {
+        "input_ids": Sequence(Value("int32")),
+        "labels": Sequence(Value("int32")),
+        "length": Value("int32"),
+        "target": Value("string"),
+        "antecedent_pos": Value("int32"),
+        "coref_pos": Value("int32"),
+        "distance": Value("int32"),
+        "doc_id": Value("string"),
+        "doc_index": Value("int64"),
+        "source": Value("string"),
+        "antecedent_span": Sequence(Value("int32"), length=2),
+        "mention_span": Sequence(Value("int32"), length=2),
+    }
+    if cfg.pad_to_max_length:
+        f["attention_mask"] = Sequence(Value("int8"))
+    return Features(f)
+
+
+def encode_docs(batch: dict[str, list[Any]], backend: Any, ids: dict[str, int], cfg: TokenizeConfig) -> dict[str, list]:
+    """Batched map function: document rows in, one row per sample out."""
+    seg_lists: list[list[str]] = []
+    bounds_list: list[list[int]] = []
+    for text, cuts in zip(batch["text"], batch["cuts"], strict=True):
+        bounds = sorted({0, len(text), *cuts})
+        bounds_list.append(bounds)
+        seg_lists.append([text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)])
+    encodings = backend.encode_batch(seg_lists, is_pretokenized=True, add_special_tokens=False)
+
+    out: dict[str, list] = {k: [] for k in _features(cfg)}
+    budget = cfg.seq_len - 2  # [CLS] ... [SEP]
+    cls_id, sep_id, mask_id, pad_id = ids["cls"], ids["sep"], ids["mask"], ids["pad"]
+    for row, enc, bounds in zip(range(len(seg_lists)), encodings, bounds_list, strict=True):
+        tok_ids = enc.ids
+        # token range of every segment
+        seg_first: dict[int, int] = {}
+        seg_last: dict[int, int] = {}
+        for t, w in enumerate(enc.word_ids):
+            if w is None:
+                continue
+            seg_first.setdefault(w, t)
+            seg_last[w] = t + 1
+        for s in batch["samples"][row]:
+            a = _span(bounds, seg_first, seg_last, s["antecedent_start"], s["antecedent_end"])
+            m = _span(bounds, seg_first, seg_last, s["mention_start"], s["mention_end"])
+            if a is None or m is None:
+                continue  # a mention made no tokens (only whitespace/control chars)
+            lo_tok, hi_tok = a[0], m[1]
+            if cfg.mask_style == "single":
+                body = tok_ids[: m[0]] + [mask_id] + tok_ids[m[1] :]
+                m_span = (m[0], m[0] + 1)
+                label_ids = [tok_ids[m[0]]]
+                hi_tok = m[0] + 1
+            else:
+                body = tok_ids[: m[0]] + [mask_id] * (m[1] - m[0]) + tok_ids[m[1] :]
+                m_span = m
+                label_ids = tok_ids[m[0] : m[1]]
+            if hi_tok - lo_tok > budget:
+                continue  # antecedent and mention cannot share one window of seq_len
+            # Centre the antecedent..mention stretch in the window, clamped to the document.
+            start = lo_tok - (budget - (hi_tok - lo_tok)) // 2
+            start = max(0, min(start, len(body) - budget))
+            window = body[start : start + budget]
+            input_ids = [cls_id, *window, sep_id]
+            labels = [-100] * len(input_ids)
+            ms, me = m_span[0] - start + 1, m_span[1] - start + 1
+            labels[ms:me] = label_ids
+            n = len(input_ids)
+            if cfg.pad_to_max_length:
+                pad = cfg.seq_len - n
+                out["attention_mask"].append([1] * n + [0] * pad)
+                input_ids = input_ids + [pad_id] * pad
+                labels = labels + [-100] * pad
+            out["input_ids"].append(input_ids)
+            out["labels"].append(labels)
+            out["length"].append(n)
+            out["target"].append(s["target"])
+            out["antecedent_pos"].append(s["antecedent_start"])
+            out["coref_pos"].append(s["mention_start"])
+            out["distance"].append(s["mention_start"] - s["antecedent_start"])
+            out["doc_id"].append(batch["doc_id"][row])
+            out["doc_index"].append(batch["doc_index"][row])
+            out["source"].append(batch["source"][row])
+            out["antecedent_span"].append([a[0] - start + 1, a[1] - start + 1])
+            out["mention_span"].append([ms, me])
+    return out
+
+
+def _span(bounds: list[int], first: dict[int, int], last: dict[int, int], s: int, e: int) -> tuple[int, int] | None:
+    i = bisect_right(bounds, s) - 1  # segment that starts at s
+    j = bisect_right(bounds, e - 1) - 1  # segment that holds the last char
+    if bounds[i] != s or bounds[j + 1] != e:
+        return None
+    segs = [w for w in range(i, j + 1) if w in first]
+    if not segs:
+        return None
+    return first[segs[0]], last[segs[-1]]
+
+
+def tokenize_chunk(
+    chunk_arrow: Path,
+    out_dir: Path,
+    tok: Any,
+    cfg: TokenizeConfig,
+    *,
+    num_proc: int,
+    batch_size: int,
+    writer_batch_size: int,
+) -> int:
+    """Tokenize one samples chunk and save it with save_to_disk (tmp dir + rename). Returns rows."""
+    from datasets import Dataset, disable_progress_bars
+
+    disable_progress_bars()  # corefprep draws its own bars
+    backend = tok.backend_tokenizer
+    backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
+    ids = {"cls": tok.cls_token_id, "sep": tok.sep_token_id, "mask": tok.mask_token_id,
+           "pad": tok.pad_token_id if tok.pad_token_id is not None else 0}
+    if ids["cls"] is None or ids["sep"] is None:
+        raise CorefprepError("the tokenizer has no CLS/SEP tokens; entity-mlm needs BERT-style specials")
+    tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        src = Dataset.from_file(str(chunk_arrow))
+        ds = src.map(
+            encode_docs,
+            batched=True,
+            batch_size=batch_size,
+            writer_batch_size=writer_batch_size,
+            num_proc=num_proc if num_proc > 1 and len(src) >= num_proc else None,
+            remove_columns=src.column_names,
+            features=_features(cfg),
+            fn_kwargs={"backend": backend, "ids": ids, "cfg": cfg},
+            cache_file_name=str(tmp / "map.arrow"),
+            new_fingerprint=hashlib.sha256(str(out_dir).encode()).hexdigest()[:16],
+            desc=None,
+        )
+        rows = len(ds)
+        ds.save_to_disk(str(tmp / "data"))
+        del ds, src
+        if out_dir.exists():
+            shutil.rmtree(out_dir)
+        os.replace(tmp / "data", out_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return rows
