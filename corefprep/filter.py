@@ -102,8 +102,10 @@ def _inject(doc_index: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _filter_chunk(items: list[tuple[int, str, str, str, str | None]]) -> list[tuple[Any, ...]]:
-    return [_filter_one(item) for item in items]
+def _filter_chunk(items: list[tuple[int, str, str, str, str | None]]) -> tuple[float, list[tuple[Any, ...]]]:
+    t0 = time.perf_counter()
+    out = [_filter_one(item) for item in items]
+    return time.perf_counter() - t0, out
 
 
 def _filter_one(item: tuple[int, str, str, str, str | None]) -> tuple[Any, ...]:
@@ -205,6 +207,7 @@ class BatchResult:
     malformed_examples: list[str] = field(default_factory=list)
     kiwi_docs: int = 0
     kiwi_chars: int = 0
+    worker_seconds: float = 0.0  # time workers spent deciding documents (Kiwi and the rules around it)
     kiwi_errors: list[str] = field(default_factory=list)
     rows: list[dict[str, Any]] = field(default_factory=list)
 
@@ -285,6 +288,8 @@ def filter_batch(
                     raise dead from None
                 continue
             in_flight.release()
+            busy, results = results
+            res.worker_seconds += busy
             for r in results:
                 _collect(res, r)
             now = time.monotonic()

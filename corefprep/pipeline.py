@@ -303,6 +303,7 @@ def _run_batch(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: Fil
         "kiwi_errors": res.kiwi_errors,
         "kiwi_docs": res.kiwi_docs,
         "kiwi_chars": res.kiwi_chars,
+        "worker_seconds": round(res.worker_seconds, 3),
         "seconds": round(seconds, 3),
         "docs_per_s": round(res.documents / seconds, 1) if seconds > 0 else None,
         "rows": len(res.rows),
