@@ -103,8 +103,6 @@ def options_from_args(a: argparse.Namespace) -> Any:
         raise UsageError(f"--min-chars {a.min_chars} is larger than --max-chars {a.max_chars}")
     if a.min_nnp_share > a.max_nnp_share:
         raise UsageError("--min-nnp-share is larger than --max-nnp-share")
-    if a.objective == "clm":
-        raise UsageError("--objective clm is not available yet; use entity-mlm")
     fcfg = FilterConfig(
         min_chars=a.min_chars, max_chars=a.max_chars, min_punct=a.min_punct, punct_chars=a.punct_chars,
         min_hangul_ratio=a.min_hangul_ratio, max_symbol_ratio=a.max_symbol_ratio,

@@ -355,6 +355,34 @@ def run_samples(opts: RunOptions, done: dict[int, dict[str, Any]]) -> tuple[list
     return chunks, summary
 
 
+@dataclass
+class _BatchChunk:
+    """A filter batch seen as a tokenize chunk (the clm objective tokenizes kept documents)."""
+
+    index: int
+    fingerprint: str
+    samples: int
+    path: Path
+
+
+def _prepare_clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, dict[str, Any]],
+                 result: dict[str, Any], timings: dict[str, float]) -> dict[str, Any]:
+    chunks = [_BatchChunk(k, s["parquet_sha256"], s["passed"], opts.work.batch_parquet(k))
+              for k, s in sorted(done.items()) if s["passed"] > 0]
+    if not chunks:
+        raise CorefprepError("no document passed the filter; see `corefprep status` for the rejection reasons")
+    if "tokenize" not in stages and "merge" not in stages:
+        return result
+    t0 = time.monotonic()
+    dirs, tok_meta = run_tokenize(opts, chunks)  # type: ignore[arg-type]
+    timings["tokenize"] = round(time.monotonic() - t0, 3)
+    if "merge" not in stages:
+        return result
+    summary = {"num_samples": sum(c.samples for c in chunks), "num_documents_with_samples": len(chunks)}
+    n = run_merge(opts, dirs, summary, tok_meta, done, timings)
+    return {**result, "samples": n, "dataset": str(opts.final_dir), "timings": timings}
+
+
 def _tok_key(opts: RunOptions, info: dict[str, Any]) -> str:
     return config_hash({"tokenize": opts.tokenize.as_dict(), "tokenizer": info["sha256"],
                         "vocab": info["vocab_size"]})
@@ -373,6 +401,7 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
     clean_temp_files(tdir)
     dirs: list[Path] = []
     dropped = 0
+    clm = opts.tokenize.objective == "clm"
     bar = tqdm(total=sum(c.samples for c in chunks), unit="sample", desc="tokenize", file=sys.stderr,
                disable=not opts.progress, dynamic_ncols=True)
     try:
@@ -387,9 +416,10 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
                 t1 = time.monotonic()
                 rows = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
                                       batch_size=opts.map_batch_size, writer_batch_size=opts.writer_batch_size)
+                lost = 0 if clm else c.samples - rows
                 atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
-                                         "dropped": c.samples - rows, "seconds": round(time.monotonic() - t1, 3)})
-                dropped += c.samples - rows
+                                         "dropped": lost, "seconds": round(time.monotonic() - t1, 3)})
+                dropped += lost
             dirs.append(out)
             bar.update(c.samples)
     finally:
@@ -399,8 +429,12 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
         if int(p.name.split(".")[0].split("_")[1]) >= len(chunks):
             shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
     elapsed = time.monotonic() - t0
-    say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {dropped:,} dropped "
-        f"(antecedent and mention do not fit one {opts.tokenize.seq_len}-token window), {elapsed:.1f}s")
+    if clm:
+        say(f"tokenize: {sum(c.samples for c in chunks):,} documents packed into {opts.tokenize.seq_len}-token "
+            f"blocks in {len(chunks)} chunk(s), {elapsed:.1f}s")
+    else:
+        say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {dropped:,} dropped "
+            f"(antecedent and mention do not fit one {opts.tokenize.seq_len}-token window), {elapsed:.1f}s")
     return dirs, {"tokenizer": info, "dropped_samples": dropped, "key": key}
 
 
@@ -427,7 +461,7 @@ def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any]
         "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "sources": opts.input_specs(),
         "documents": totals,
-        "max_entity_freq": opts.samples.max_entity_freq,
+        **({"max_entity_freq": opts.samples.max_entity_freq} if opts.tokenize.objective == "entity-mlm" else {}),
         **{k: v for k, v in sample_summary.items() if k != "num_samples"},
         "samples_before_tokenize": sample_summary["num_samples"],
         "dropped_samples": tok_meta["dropped_samples"],
@@ -495,6 +529,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
             return result
         _require_all_done(plan, done)
+        if opts.tokenize.objective == "clm":
+            return _prepare_clm(opts, stages, done, result, timings)
         t1 = time.monotonic()
         chunks, summary = run_samples(opts, done)
         timings["samples"] = round(time.monotonic() - t1, 3)

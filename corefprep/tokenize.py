@@ -182,6 +182,34 @@ def _span(bounds: list[int], first: dict[int, int], last: dict[int, int], s: int
     return first[segs[0]], last[segs[-1]]
 
 
+def _clm_features() -> Any:
+    from datasets import Features, Sequence, Value
+
+    return Features({"input_ids": Sequence(Value("int32")), "labels": Sequence(Value("int32")),
+                     "length": Value("int32")})
+
+
+def pack_clm(batch: dict[str, list[Any]], backend: Any, eos_id: int, seq_len: int) -> dict[str, list]:
+    """Batched map function for ``clm``: documents joined with EOS, cut into seq_len blocks.
+
+    As in the usual causal-LM recipe, the tail of each map batch shorter than seq_len is dropped
+    (a larger --map-batch-size loses less)."""
+    stream: list[int] = []
+    for enc in backend.encode_batch(batch["text"], add_special_tokens=False):
+        stream.extend(enc.ids)
+        stream.append(eos_id)
+    blocks = [stream[i : i + seq_len] for i in range(0, len(stream) - seq_len + 1, seq_len)]
+    return {"input_ids": blocks, "labels": blocks, "length": [seq_len] * len(blocks)}
+
+
+def clm_eos_id(tok: Any) -> int:
+    """EOS for joining documents; BERT-style tokenizers have none, so [SEP] plays that part."""
+    eos = tok.eos_token_id if tok.eos_token_id is not None else tok.sep_token_id
+    if eos is None:
+        raise CorefprepError("the tokenizer has neither an EOS nor a SEP token to join documents for clm")
+    return int(eos)
+
+
 def tokenize_chunk(
     chunk_arrow: Path,
     out_dir: Path,
@@ -198,24 +226,35 @@ def tokenize_chunk(
     disable_progress_bars()  # corefprep draws its own bars
     backend = tok.backend_tokenizer
     backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
-    ids = {"cls": tok.cls_token_id, "sep": tok.sep_token_id, "mask": tok.mask_token_id,
-           "pad": tok.pad_token_id if tok.pad_token_id is not None else 0}
-    if ids["cls"] is None or ids["sep"] is None:
-        raise CorefprepError("the tokenizer has no CLS/SEP tokens; entity-mlm needs BERT-style specials")
+    if cfg.objective == "clm":
+        fn: Any = pack_clm
+        kwargs: dict[str, Any] = {"backend": backend, "eos_id": clm_eos_id(tok), "seq_len": cfg.seq_len}
+        features = _clm_features()
+    else:
+        ids = {"cls": tok.cls_token_id, "sep": tok.sep_token_id, "mask": tok.mask_token_id,
+               "pad": tok.pad_token_id if tok.pad_token_id is not None else 0}
+        if ids["cls"] is None or ids["sep"] is None:
+            raise CorefprepError("the tokenizer has no CLS/SEP tokens; entity-mlm needs BERT-style specials")
+        fn, kwargs, features = encode_docs, {"backend": backend, "ids": ids, "cfg": cfg}, _features(cfg)
     tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        src = Dataset.from_file(str(chunk_arrow))
+        if chunk_arrow.suffix == ".parquet":  # clm reads a filter batch directly
+            import pyarrow.parquet as pq
+
+            src = Dataset(pq.read_table(chunk_arrow, columns=["text"]))
+        else:
+            src = Dataset.from_file(str(chunk_arrow))
         ds = src.map(
-            encode_docs,
+            fn,
             batched=True,
             batch_size=batch_size,
             writer_batch_size=writer_batch_size,
             num_proc=num_proc if num_proc > 1 and len(src) >= num_proc else None,
             remove_columns=src.column_names,
-            features=_features(cfg),
-            fn_kwargs={"backend": backend, "ids": ids, "cfg": cfg},
+            features=features,
+            fn_kwargs=kwargs,
             cache_file_name=str(tmp / "map.arrow"),
             new_fingerprint=hashlib.sha256(str(out_dir).encode()).hexdigest()[:16],
             desc=None,
