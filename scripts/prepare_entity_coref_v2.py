@@ -2,8 +2,9 @@
 """Compatibility wrapper for users of the old prepare_entity_coref_v2.py script (SPEC 6).
 
 Accepts the old flags and runs ``corefprep prepare``, producing the old layout (one mask token per
-mention, rows padded to --seq-len with an attention_mask) unless ``--new-layout`` is given. Inputs come from ``--input`` (repeatable;
-default: the bundled sample corpus). Every other corefprep option may follow and is passed through.
+mention, rows padded to --seq-len with an attention_mask) unless ``--new-layout`` is given. Inputs
+come from ``--input`` (repeatable; default: the bundled sample corpus). Every other corefprep
+option may follow and is passed through.
 
     python scripts/prepare_entity_coref_v2.py --seq-len 2048 --model kakaobank/kf-deberta-base \\
         --output-dir ./prepared_datasets --max-entity-freq 1000 --input /data/hplt/ko
