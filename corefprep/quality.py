@@ -46,7 +46,7 @@ class FilterConfig:
     entity_stopwords: tuple[str, ...] = field(default=DEFAULT_STOPWORDS)
     # Pronoun early exit: analyse the text in pieces of about this many characters and stop at the
     # first NP. 0 analyses whole documents only. Changes speed, not decisions (tests pin this).
-    early_exit_chars: int = 200
+    early_exit_chars: int = 50
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)

@@ -9,6 +9,7 @@ that one encoding, which is much cheaper than encoding each sample's text separa
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 from bisect import bisect_right
@@ -33,11 +34,66 @@ class TokenizeConfig:
         return asdict(self)
 
 
+SPECIAL_KEYS = ("cls_token", "sep_token", "mask_token", "pad_token", "eos_token", "bos_token", "unk_token")
+
+
+class LocalFastTokenizer:
+    """A tokenizer directory with a tokenizer.json, loaded with the `tokenizers` library alone.
+
+    Importing transformers (which in turn imports torch when present) costs several seconds per
+    process; a local fast tokenizer needs only its tokenizer.json and the special-token names.
+    Exposes the part of the transformers fast-tokenizer interface corefprep uses.
+    """
+
+    is_fast = True
+
+    def __init__(self, path: Path):
+        from tokenizers import Tokenizer
+
+        self.name_or_path = str(path)
+        self.backend_tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+        specials: dict[str, Any] = {}
+        for name in ("special_tokens_map.json", "tokenizer_config.json"):
+            f = path / name
+            if f.exists():
+                try:
+                    cfg = json.loads(f.read_text(encoding="utf-8"))
+                except (OSError, ValueError) as exc:
+                    raise CorefprepError(f"{f} is not readable JSON ({exc})") from None
+                for key in SPECIAL_KEYS:
+                    if key in cfg and key not in specials:
+                        v = cfg[key]
+                        specials[key] = v.get("content") if isinstance(v, dict) else v
+        for key in SPECIAL_KEYS:
+            token = specials.get(key)
+            setattr(self, key, token)
+            setattr(self, f"{key}_id", self.backend_tokenizer.token_to_id(token) if token else None)
+
+    def __len__(self) -> int:
+        return int(self.backend_tokenizer.get_vocab_size(with_added_tokens=True))
+
+    def decode(self, ids: list[int], skip_special_tokens: bool = False) -> str:
+        return str(self.backend_tokenizer.decode(ids, skip_special_tokens=skip_special_tokens))
+
+
 def load_fast_tokenizer(model: str) -> Any:
-    """A transformers fast tokenizer from a local directory or a hub name; slow ones are refused."""
+    """A fast tokenizer from a local directory or a hub name; slow ones are refused.
+
+    A local directory with a tokenizer.json loads with `tokenizers` directly; anything else goes
+    through transformers' AutoTokenizer (hub download, conversion of slow vocabularies)."""
+    local = Path(model).expanduser()
+    if (local / "tokenizer.json").is_file():
+        tok: Any = LocalFastTokenizer(local)
+    else:
+        tok = _load_with_transformers(model, local)
+    if tok.mask_token_id is None:
+        raise CorefprepError(f"tokenizer {model!r} has no mask token, which entity-mlm needs")
+    return tok
+
+
+def _load_with_transformers(model: str, local: Path) -> Any:
     from transformers import AutoTokenizer
 
-    local = Path(model).expanduser()
     try:
         tok = AutoTokenizer.from_pretrained(str(local) if local.exists() else model, use_fast=True)
     except Exception as exc:
@@ -53,8 +109,6 @@ def load_fast_tokenizer(model: str) -> Any:
             f"tokenizer {model!r} is a slow (Python) tokenizer; corefprep needs a fast (Rust) one "
             "with a tokenizer.json — convert it with transformers and save it again"
         )
-    if tok.mask_token_id is None:
-        raise CorefprepError(f"tokenizer {model!r} has no mask token, which entity-mlm needs")
     return tok
 
 
@@ -63,6 +117,7 @@ def tokenizer_info(tok: Any, model: str) -> dict[str, Any]:
     return {
         "name_or_path": model,
         "class": type(tok).__name__,
+        "mask_token": tok.mask_token,
         "vocab_size": len(tok),
         "mask_token_id": tok.mask_token_id,
         "pad_token_id": tok.pad_token_id,
