@@ -52,6 +52,11 @@ BATCH_SCHEMA = pa.schema(
 # --- worker side ----------------------------------------------------------------------------
 
 _KIWI: Any = None
+_WARM_UP = (
+    "세종대왕은 조선의 제4대 임금으로, 1443년에 훈민정음을 창제하였다. 그는 집현전을 설치했고 "
+    "장영실 같은 인재를 등용했다! 서울 경복궁에는 세종의 동상이 있을까? 'Kiwi' 형태소 분석기 v0.24, "
+    "2024년 3월 1일 (금) 오후 3시 30분. 우리는 여기서 그것을 보았다.\n"
+) * 4
 _CFG: FilterConfig | None = None
 _SLOTS: Any = None  # shared (pid, doc_index) table: which document each worker is on
 _FAULTS: dict[int, str] = {}
@@ -70,6 +75,10 @@ def load_kiwi() -> Any:
         with warnings.catch_warnings():  # 0 now means "single thread", which is what we want
             warnings.simplefilter("ignore", DeprecationWarning)
             _KIWI = Kiwi(num_workers=0)
+        # Kiwi builds ~250 MB of model structures lazily on the first analysis. Doing it here,
+        # before the Pool forks, lets every worker share them copy-on-write (measured: worker
+        # private memory 266 MB -> 3 MB).
+        _KIWI.tokenize(_WARM_UP)
     return _KIWI
 
 
