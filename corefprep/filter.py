@@ -248,6 +248,12 @@ def filter_batch(
     stop = threading.Event()
     reader_error: list[BaseException] = []
 
+    def wait_for_room() -> bool:
+        while not in_flight.acquire(timeout=0.5):
+            if stop.is_set():
+                return False
+        return True
+
     def feed() -> Iterator[list[tuple[Any, ...]]]:
         # Runs in the Pool's task-feeding thread. Chunks are made here rather than by Pool's own
         # chunksize so the results iterator keeps next(timeout=...), which the dead-worker check needs.
@@ -271,13 +277,11 @@ def filter_batch(
                     continue
                 chunk.append((doc.doc_index, doc.text, doc.doc_id, doc.source, doc.url))
                 if len(chunk) >= cs:
-                    while not in_flight.acquire(timeout=0.5):
-                        if stop.is_set():
-                            return
+                    if not wait_for_room():
+                        return
                     yield chunk
                     chunk = []
-            if chunk:
-                in_flight.acquire()
+            if chunk and wait_for_room():
                 yield chunk
         except BaseException as exc:  # surfaced by the consumer loop below
             reader_error.append(exc)

@@ -38,7 +38,6 @@ from .samples import SampleConfig, build_sample_chunks
 from .tokenize import (
     TokenizeConfig,
     load_fast_tokenizer,
-    manage_tokenizers_parallelism,
     tokenize_chunk,
     tokenizer_info,
 )
@@ -79,7 +78,7 @@ class RunOptions:
     samples: SampleConfig = field(default_factory=SampleConfig)
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     tok_chunk: int = 1_000_000
-    num_proc: int = field(default_factory=lambda: _env_int("DATASET_NUM_PROC", 1))
+    num_proc: int = field(default_factory=lambda: _env_int("DATASET_NUM_PROC", usable_cores()))
     map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 1000))
     writer_batch_size: int = field(default_factory=lambda: _env_int("DATASET_WRITER_BATCH_SIZE", 1000))
     num_shards: int | None = None
@@ -392,7 +391,6 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
     from tqdm import tqdm
 
     t0 = time.monotonic()
-    manage_tokenizers_parallelism(opts.num_proc)
     tok = load_fast_tokenizer(opts.tokenize.model)
     info = tokenizer_info(tok, opts.tokenize.model)
     key = _tok_key(opts, info)

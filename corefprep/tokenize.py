@@ -20,6 +20,7 @@ from typing import Any
 from .errors import CorefprepError
 
 BUNDLED_TOKENIZER = Path(__file__).parent / "data" / "tokenizer"
+MIN_ROWS_PER_PROC = 2000
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,13 @@ def tokenizer_info(tok: Any, model: str) -> dict[str, Any]:
     }
 
 
+_USER_PARALLELISM = os.environ.get("TOKENIZERS_PARALLELISM")
+
+
 def manage_tokenizers_parallelism(num_proc: int) -> None:
     """Rust threads inside each of several map processes would oversubscribe the cores: let Rust
-    parallelise only when there is a single process, unless the user set it."""
-    if "TOKENIZERS_PARALLELISM" not in os.environ:
+    parallelise only when a chunk is tokenized in a single process, unless the user set it."""
+    if _USER_PARALLELISM is None:
         os.environ["TOKENIZERS_PARALLELISM"] = "true" if num_proc <= 1 else "false"
 
 
@@ -301,12 +305,15 @@ def tokenize_chunk(
             src = Dataset(pq.read_table(chunk_arrow, columns=["text"]))
         else:
             src = Dataset.from_file(str(chunk_arrow))
+        procs = num_proc if num_proc > 1 and len(src) >= MIN_ROWS_PER_PROC * num_proc else 1
+        manage_tokenizers_parallelism(procs)
         ds = src.map(
             fn,
             batched=True,
             batch_size=batch_size,
             writer_batch_size=writer_batch_size,
-            num_proc=num_proc if num_proc > 1 and len(src) >= num_proc else None,
+            # extra processes cost a second or two each to start: only worth it for big chunks
+            num_proc=procs if procs > 1 else None,
             remove_columns=src.column_names,
             features=features,
             fn_kwargs=kwargs,
