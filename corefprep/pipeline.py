@@ -79,7 +79,8 @@ class RunOptions:
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     tok_chunk: int = 1_000_000
     num_proc: int = field(default_factory=lambda: _env_int("DATASET_NUM_PROC", usable_cores()))
-    map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 1000))
+    # documents per map batch; each yields ~10 rows of ~1000 token ids, so keep it modest
+    map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 100))
     writer_batch_size: int = field(default_factory=lambda: _env_int("DATASET_WRITER_BATCH_SIZE", 1000))
     num_shards: int | None = None
     progress: bool = True
