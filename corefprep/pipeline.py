@@ -136,9 +136,11 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
         "inputs": [[f.path, f.size, f.mtime_ns] for f in files],
         "total_docs": total,
     }
+    # a usage error must not touch the work dir, so the spec is checked before the manifest
+    spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
     cid = check_manifest(work, fcfg, opts.force)
-    if opts.batches:
-        todo = parse_batch_spec(opts.batches, num_batches)
+    if spec is not None:
+        todo = spec
     elif opts.force:
         todo = list(range(num_batches))
     else:
@@ -408,8 +410,10 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
             out = tdir / f"chunk_{c.index:05d}"
             meta = tdir / f"chunk_{c.index:05d}.json"
             old = read_json(meta)
-            if old and old.get("fingerprint") == c.fingerprint and (out / "dataset_info.json").exists():
+            if old and old.get("fingerprint") == c.fingerprint and (old.get("rows") == 0
+                                                                    or (out / "dataset_info.json").exists()):
                 dropped += old.get("dropped", 0)
+                rows = old.get("rows", 1)
             else:
                 meta.unlink(missing_ok=True)
                 t1 = time.monotonic()
@@ -419,7 +423,8 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
                 atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
                                          "dropped": lost, "seconds": round(time.monotonic() - t1, 3)})
                 dropped += lost
-            dirs.append(out)
+            if rows > 0:  # a chunk whose samples were all dropped has nothing to merge
+                dirs.append(out)
             bar.update(c.samples)
     finally:
         bar.close()
@@ -440,15 +445,17 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
 def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any], tok_meta: dict[str, Any],
               done: dict[int, dict[str, Any]], timings: dict[str, float]) -> int:
     final = opts.final_dir
-    fingerprint = config_hash([tok_meta["key"], [str(d) for d in dirs],
+    fingerprint = config_hash([tok_meta["key"], [d.relative_to(opts.work.root).as_posix() for d in dirs],
                                [read_json(d.with_suffix(".json")) for d in dirs], opts.num_shards])
     marker = read_json(final / COMPLETE_MARKER)
     if marker and marker.get("fingerprint") == fingerprint and not opts.force:
         say(f"merge: {final} is up to date ({marker.get('num_samples'):,} samples)")
         return int(marker.get("num_samples", 0))
     if not dirs:
-        raise CorefprepError("no samples were produced: no document passed the filter with a repeated entity; "
-                             "see `corefprep status` for the rejection reasons")
+        raise CorefprepError(
+            f"every sample was dropped: no antecedent and mention fit one {opts.tokenize.seq_len}-token window; "
+            "raise --seq-len"
+        )
     t0 = time.monotonic()
     batch_stats = [done[k] for k in sorted(done)]
     totals = totals_of(batch_stats)
@@ -475,9 +482,7 @@ def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any]
         },
         "timings": timings,
     }
-    n = merge_chunks(dirs, final, metadata, batch_stats, opts.num_shards)
-    marker = read_json(final / COMPLETE_MARKER) or {}
-    atomic_write_json(final / COMPLETE_MARKER, {**marker, "fingerprint": fingerprint})
+    n = merge_chunks(dirs, final, metadata, batch_stats, opts.num_shards, fingerprint=fingerprint)
     timings["merge"] = round(time.monotonic() - t0, 3)
     say(f"merge: {n:,} samples -> {final} in {timings['merge']:.1f}s")
     return n

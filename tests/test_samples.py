@@ -1,0 +1,281 @@
+"""Entity-coreference samples (SPEC 2.4): the per-document rules, the corpus-wide entity cap and
+the sample chunks that feed the tokenizer.
+
+Unit tests use hand-made entity lists and hand-written filter batches (no Kiwi); the cap tests at
+the end run the real pipeline on the small mini corpus (tests/fixtures/minicorpus.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from fixtures import minicorpus as mc
+
+from corefprep.batches import WorkDir
+from corefprep.filter import rows_to_table
+from corefprep.quality import FilterConfig, repeated_entities
+from corefprep.samples import CorpusStats, SampleConfig, build_sample_chunks, doc_samples
+
+# --------------------------------------------------------------------------- doc_samples rules
+
+
+def _ent(form: str, *starts: int) -> tuple[str, list[tuple[int, int]]]:
+    return form, [(s, s + len(form)) for s in starts]
+
+
+def test_distance_bounds_are_inclusive_10_and_2000():
+    cfg = SampleConfig()
+    counts: Counter[str] = Counter()
+    # distances 9 (too close), 10 (ok), 2000 (ok) -- only mentions 2..4 count
+    got = doc_samples([_ent("서울", 100, 109, 110, 2100)], counts, cfg)
+    assert got == [("서울", 100, 102, 110, 112), ("서울", 100, 102, 2100, 2102)]
+    got = doc_samples([_ent("부산", 0, 2001)], Counter(), cfg)
+    assert got == []  # distance 2001 is out
+
+
+def test_distance_is_measured_from_antecedent_start_not_end():
+    # antecedent [0, 8), mention at 12: start-to-start 12 (>= 10) although only 4 chars apart
+    got = doc_samples([_ent("마이크로소프트사", 0, 12)], Counter(), SampleConfig())
+    assert [(s[1], s[3]) for s in got] == [(0, 12)]
+
+
+def test_only_second_to_fourth_mentions_pair_with_the_first():
+    ent = _ent("방탄소년단", 0, 20, 40, 60, 80, 100)
+    got = doc_samples([ent], Counter(), SampleConfig())
+    assert [s[3] for s in got] == [20, 40, 60]  # the 5th and 6th mentions are never used
+    assert all(s[1] == 0 and s[2] == 5 for s in got)  # always paired with the first mention
+
+
+def test_too_close_second_mention_does_not_stop_later_ones():
+    got = doc_samples([_ent("일본", 0, 5, 30, 3000)], Counter(), SampleConfig())
+    assert [s[3] for s in got] == [30]
+
+
+def test_samples_follow_entity_order_then_mention_order():
+    ents = [_ent("나중", 50, 80), _ent("처음", 0, 20, 40)]  # given order = order of first appearance
+    got = doc_samples(ents, Counter(), SampleConfig())
+    assert [(s[0], s[3]) for s in got] == [("나중", 80), ("처음", 20), ("처음", 40)]
+
+
+def test_entity_cap_counts_across_documents():
+    cfg = SampleConfig(max_entity_freq=3)
+    counts: Counter[str] = Counter()
+    first = doc_samples([_ent("서울", 0, 20, 40), _ent("부산", 0, 30)], counts, cfg)
+    second = doc_samples([_ent("서울", 0, 20, 40, 60), _ent("부산", 0, 30, 60)], counts, cfg)
+    assert [s[0] for s in first] == ["서울", "서울", "부산"]
+    assert [(s[0], s[3]) for s in second] == [("서울", 20), ("부산", 30), ("부산", 60)]
+    assert counts == {"서울": 3, "부산": 3}
+    third = doc_samples([_ent("서울", 0, 20), _ent("부산", 0, 20)], counts, cfg)
+    assert third == []
+
+
+def test_cap_of_one_and_custom_distances():
+    cfg = SampleConfig(max_entity_freq=1, min_distance=1, max_distance=5)
+    got = doc_samples([_ent("대구", 0, 3, 5, 6)], Counter(), cfg)
+    assert got == [("대구", 0, 2, 3, 5)]
+
+
+@dataclass
+class _Tok:
+    form: str
+    tag: str
+    start: int
+    end: int
+
+
+def test_repeated_entities_in_order_of_first_appearance():
+    toks = [
+        _Tok("부산", "NNP", 0, 2), _Tok("서울", "NNP", 5, 7), _Tok("수", "NNP", 8, 9), _Tok("서울", "NNP", 10, 12),
+        _Tok("가", "NNP", 13, 14), _Tok("가", "NNP", 15, 16), _Tok("부산", "NNP", 20, 22), _Tok("부산", "NNG", 25, 27),
+        _Tok("대구", "NNP", 30, 32), _Tok("수", "NNP", 33, 34),
+    ]
+    ents = repeated_entities(toks, FilterConfig())
+    # 부산 appears first; 수 is a stopword, 가 is one character, 대구 occurs once, NNG is not an entity
+    assert ents == [("부산", [(0, 2), (20, 22)]), ("서울", [(5, 7), (10, 12)])]
+
+
+def test_corpus_stats_summary():
+    st = CorpusStats()
+    st.add([("서울", 0, 2, 10, 12), ("서울", 0, 2, 2000, 2002), ("부산광역시", 0, 5, 100, 105)])
+    st.num_docs = 2
+    s = st.summary()
+    assert s["num_samples"] == 3 and s["num_unique_entities"] == 2 and s["num_documents_with_samples"] == 2
+    assert s["top_entities"][0] == ("서울", 2)
+    assert s["distance_stats"]["min"] == 10 and s["distance_stats"]["max"] == 2000
+    assert sum(s["distance_distribution"].values()) == 3  # every distance in 10..2000 falls in a bin
+    assert s["entity_length_stats"]["max"] == 5
+    assert CorpusStats().summary()["distance_stats"]["min"] == 0
+
+
+# --------------------------------------------------------------------------- sample chunks
+
+_FILLER = "그리고 여러 가지 이야기가 이어진다. "  # 20 characters
+
+
+def _doc(doc_index: int, forms: list[str], reps: int = 3) -> dict:
+    """A document mentioning each form ``reps`` times, separated by filler; real offsets."""
+    text = ""
+    mentions: dict[str, list[tuple[int, int]]] = {f: [] for f in forms}
+    for _ in range(reps):
+        for f in forms:
+            mentions[f].append((len(text), len(text) + len(f)))
+            text += f + "은 " + _FILLER
+    return {
+        "doc_index": doc_index, "doc_id": f"d{doc_index}", "source": "synthetic.jsonl", "url": None, "text": text,
+        "entities": [{"form": f, "starts": [m[0] for m in ms], "ends": [m[1] for m in ms]}
+                     for f, ms in mentions.items()],
+    }
+
+
+def _write_batches(work: WorkDir, docs: list[dict], batch_docs: int, total: int) -> dict[int, str]:
+    """Kept documents as filter batch parquet files; returns fake batch hashes."""
+    work.filter_dir.mkdir(parents=True, exist_ok=True)
+    hashes = {}
+    for k in range(-(-total // batch_docs)):
+        rows = [d for d in docs if k * batch_docs <= d["doc_index"] < (k + 1) * batch_docs]
+        pq.write_table(rows_to_table(rows), work.batch_parquet(k))
+        hashes[k] = f"hash{k}"
+    return hashes
+
+
+def _chunk_rows(path: Path) -> list[dict]:
+    with pa.OSFile(str(path), "rb") as f:
+        return pa.ipc.open_stream(f).read_all().to_pylist()
+
+
+def _all_samples(chunks) -> list[tuple]:
+    out = []
+    for c in chunks:
+        for row in _chunk_rows(c.path):
+            for s in row["samples"]:
+                out.append((row["doc_index"], s["target"], s["antecedent_start"], s["mention_start"]))
+    return out
+
+
+DOCS = [_doc(1, ["서울", "부산"]), _doc(4, ["부산", "대구"]), _doc(5, ["서울"], reps=5), _doc(9, ["대전", "서울"])]
+
+
+def test_chunks_hold_samples_in_doc_order_with_texts_and_cuts(tmp_path):
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, DOCS, batch_docs=3, total=10)
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(max_entity_freq=3), tok_chunk=4)
+    samples = _all_samples(chunks)
+    assert [s[0] for s in samples] == sorted(s[0] for s in samples)
+    # cap 3 across documents: 서울 gets 2 in doc 1 and 1 in doc 5; none left for doc 9
+    assert Counter(s[1] for s in samples) == {"서울": 3, "부산": 3, "대구": 2, "대전": 2}
+    assert stats.num_samples == len(samples) == 10
+    assert [c.samples for c in chunks] == [4, 4, 2]
+    assert all(c.written for c in chunks)
+    texts = {d["doc_index"]: d["text"] for d in DOCS}
+    for c in chunks:
+        for row in _chunk_rows(c.path):
+            assert row["text"] == texts[row["doc_index"]]
+            for s in row["samples"]:
+                t = row["text"]
+                assert t[s["antecedent_start"]:s["antecedent_end"]] == s["target"]
+                assert t[s["mention_start"]:s["mention_end"]] == s["target"]
+                assert {s["antecedent_start"], s["antecedent_end"], s["mention_start"], s["mention_end"]} <= set(
+                    row["cuts"])
+    meta = orjson.loads((work.samples_dir / "chunk_00000.json").read_bytes())
+    assert meta["samples"] == 4 and meta["fingerprint"] == chunks[0].fingerprint
+
+
+def test_samples_do_not_depend_on_batch_size(tmp_path):
+    results = []
+    for b in (1, 3, 10):
+        work = WorkDir(tmp_path / f"b{b}")
+        hashes = _write_batches(work, DOCS, batch_docs=b, total=10)
+        chunks, _ = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(max_entity_freq=2), tok_chunk=3)
+        results.append(_all_samples(chunks))
+    assert results[0] == results[1] == results[2]
+    assert max(Counter(s[1] for s in results[0]).values()) == 2
+
+
+def test_unchanged_chunks_are_not_rewritten_and_stale_ones_removed(tmp_path):
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, DOCS, batch_docs=3, total=10)
+    cfg = SampleConfig(max_entity_freq=3)
+    first, _ = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=4)
+    inodes = {c.path: c.path.stat().st_ino for c in first}
+    again, _ = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=4)
+    assert [c.fingerprint for c in again] == [c.fingerprint for c in first]
+    assert not any(c.written for c in again)
+    assert {c.path: c.path.stat().st_ino for c in again} == inodes
+    # A batch whose content hash changed rewrites only the chunks holding its documents.
+    hashes2 = {**hashes, 3: "other"}  # batch 3 = documents 9..11 -> only the last chunk
+    third, _ = build_sample_chunks(work, sorted(hashes2), hashes2, cfg, tok_chunk=4)
+    assert [c.written for c in third] == [False, False, True]
+    # A shorter sample list removes chunk files beyond its end.
+    fewer, _ = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=100)
+    assert len(fewer) == 1
+    assert sorted(p.name for p in work.samples_dir.glob("chunk_*")) == ["chunk_00000.arrow", "chunk_00000.json"]
+
+
+def test_max_samples_keeps_the_first_samples(tmp_path):
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, DOCS, batch_docs=3, total=10)
+    cfg = SampleConfig(max_entity_freq=3)
+    full, _ = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=100)
+    everything = _all_samples(full)
+    part, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=100, max_samples=5)
+    assert _all_samples(part) == everything[:5]
+    assert stats.num_samples == 5
+
+
+def test_no_kept_documents_make_no_chunks(tmp_path):
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, [], batch_docs=3, total=6)
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(), tok_chunk=10)
+    assert chunks == [] and stats.num_samples == 0
+
+
+# --------------------------------------------------------------------------- cap on the real pipeline
+
+
+@pytest.fixture(scope="module")
+def capped_runs(tmp_path_factory):
+    """`corefprep prepare --max-entity-freq 2` on the mini corpus: twice with batches of 4, once
+    with one batch of 300."""
+    corpus = mc.mini_corpus(tmp_path_factory)
+    outs = {}
+    for name, extra in (("a", ["--batch-docs", "4"]), ("b", ["--batch-docs", "4"]), ("c", ["--batch-docs", "300"])):
+        out = tmp_path_factory.mktemp(f"cap_{name}")
+        rc = mc.run_cli(["prepare", str(corpus), "-o", str(out), "--no-progress", "--workers", "2",
+                         "--seq-len", "512", "--max-entity-freq", "2", *extra])
+        assert rc == 0
+        outs[name] = out
+    return outs
+
+
+def _chunk_targets(out: Path) -> list[str]:
+    return [s["target"] for p in sorted((out / "work" / "samples").glob("chunk_*.arrow"))
+            for row in _chunk_rows(p) for s in row["samples"]]
+
+
+def test_entity_cap_respected(capped_runs):
+    from datasets import load_from_disk
+
+    out = capped_runs["a"]
+    targets = _chunk_targets(out)
+    counts = Counter(targets)
+    assert targets and max(counts.values()) == 2
+    # the mini corpus holds every kept document twice: without the cap entities repeat more
+    assert len(counts) >= 5
+    ds = load_from_disk(str(out / "entity_coref_v2_512"))
+    assert max(Counter(ds["target"]).values()) <= 2
+    meta = orjson.loads((out / "entity_coref_v2_512" / "metadata.json").read_bytes())
+    assert meta["max_entity_freq"] == 2
+    assert all(n <= 2 for _e, n in meta["top_entities"])
+
+
+def test_entity_cap_deterministic_across_runs_and_batch_sizes(capped_runs):
+    ta, tb, tc = (_chunk_targets(capped_runs[k]) for k in "abc")
+    assert ta == tb == tc
+    hashes = {mc.dataset_hash(capped_runs[k] / "entity_coref_v2_512") for k in "abc"}
+    assert len(hashes) == 1
