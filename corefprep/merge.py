@@ -28,8 +28,13 @@ def merge_chunks(
     metadata: dict[str, Any],
     stats: list[dict[str, Any]],
     num_shards: int | None = None,
+    fingerprint: str | None = None,
 ) -> int:
+    """Returns the number of rows. ``fingerprint`` (of the inputs) goes into the marker so an
+    up-to-date dataset is recognised on the next run."""
     from datasets import concatenate_datasets, disable_progress_bars, load_from_disk
+
+    t0 = time.monotonic()
 
     disable_progress_bars()
     parts = [load_from_disk(str(d)) for d in chunk_dirs]
@@ -39,19 +44,46 @@ def merge_chunks(
     size = sum(f.stat().st_size for d in chunk_dirs for f in d.glob("*.arrow"))
     shards = num_shards or default_num_shards(size)
     shards = max(1, min(shards, len(ds))) if len(ds) else 1
+    clean_merge_leftovers(final_dir)
     tmp = final_dir.with_name(f".{final_dir.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    ds.save_to_disk(str(tmp), num_shards=shards)
-    metadata = {**metadata, "num_samples": len(ds), "num_shards": shards}
-    atomic_write_json(tmp / "metadata.json", metadata)
-    atomic_write_json(tmp / "stats.json", stats)
+    try:
+        ds.save_to_disk(str(tmp), num_shards=shards)
+        timings = {**metadata.get("timings", {}), "merge": round(time.monotonic() - t0, 3)}
+        metadata = {**metadata, "num_samples": len(ds), "num_shards": shards, "timings": timings}
+        atomic_write_json(tmp / "metadata.json", metadata)
+        atomic_write_json(tmp / "stats.json", stats)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)  # a failed merge (full disk...) gives its space back
+        raise
     if final_dir.exists():
+        # Unmark the old dataset first: whatever is left of it if we are killed now is never
+        # taken for a complete dataset.
+        (final_dir / COMPLETE_MARKER).unlink(missing_ok=True)
         old = final_dir.with_name(f".{final_dir.name}.old-{os.getpid()}")
         os.replace(final_dir, old)
         shutil.rmtree(old, ignore_errors=True)
     os.replace(tmp, final_dir)
-    atomic_write_json(final_dir / COMPLETE_MARKER, {"num_samples": len(ds), "finished_at": _now()})
+    atomic_write_json(final_dir / COMPLETE_MARKER,
+                      {"num_samples": len(ds), "finished_at": _now(), "fingerprint": fingerprint})
     return len(ds)
+
+
+def clean_merge_leftovers(final_dir: Path) -> int:
+    """Remove what killed merges left beside ``final_dir``: ``.NAME.tmp-PID`` (a dataset being
+    written) and ``.NAME.old-PID`` (an old dataset being replaced). The caller holds the output
+    directory's lock, so no live run owns them."""
+    n = 0
+    prefixes = (f".{final_dir.name}.tmp-", f".{final_dir.name}.old-")
+    if not final_dir.parent.is_dir():
+        return 0
+    for p in final_dir.parent.iterdir():
+        if p.name.startswith(prefixes):
+            if p.is_dir() and not p.is_symlink():
+                shutil.rmtree(p, ignore_errors=True)
+            else:
+                p.unlink(missing_ok=True)
+            n += 1
+    return n
 
 
 def _now() -> str:
