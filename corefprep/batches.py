@@ -156,21 +156,40 @@ def batch_done(work: WorkDir, k: int, config_id: str | None = None) -> dict[str,
     return stats
 
 
+# What writers use while a file or directory is not finished: ``.NAME.tmp-PID`` (atomic writes,
+# filter batches, tokenized chunks, the final dataset), ``.NAME.tmp`` (samples chunks) and
+# ``.NAME.old-PID`` (a final dataset being replaced). Finished names never start with a dot.
+TEMP_NAME = re.compile(r"^\..+\.(?:tmp|tmp-\d+|old-\d+)$")
+
+
+def is_temp_name(name: str) -> bool:
+    return TEMP_NAME.match(name) is not None
+
+
 def clean_temp_files(directory: Path) -> int:
-    """Remove leftovers of killed writers (``.name.tmp-PID`` files and dirs)."""
+    """Remove leftovers of killed writers (temporary files and directories, see TEMP_NAME)."""
     import shutil
 
     n = 0
-    if not directory.exists():
+    if not directory.is_dir():
         return 0
     for p in directory.iterdir():
-        if p.name.startswith(".") and ".tmp-" in p.name:
-            if p.is_dir():
+        if is_temp_name(p.name):
+            if p.is_dir() and not p.is_symlink():
                 shutil.rmtree(p, ignore_errors=True)
             else:
                 p.unlink(missing_ok=True)
             n += 1
     return n
+
+
+def clean_leftovers(work: WorkDir) -> int:
+    """Remove every temporary file or directory a killed run left in the output directory and its
+    work directory. Only safe while holding the lock (no live run is writing them)."""
+    dirs = [work.output_dir, work.root, work.filter_dir, work.samples_dir, work.tokenized_dir]
+    if work.tokenized_dir.is_dir():
+        dirs += sorted(p for p in work.tokenized_dir.iterdir() if p.is_dir() and not is_temp_name(p.name))
+    return sum(clean_temp_files(d) for d in dirs)
 
 
 # --- manifest -------------------------------------------------------------------------------
@@ -203,15 +222,60 @@ def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool) ->
 
 
 def describe_difference(old: dict[str, Any], new: dict[str, Any], limit: int = 4) -> str:
-    diffs = []
+    """What changed between two recorded configs, naming the innermost setting (``rules.min_chars:
+    800 -> 900``) and, for inputs, the files added, removed or modified."""
+    diffs: list[str] = []
     for key in sorted(set(old) | set(new)):
-        if old.get(key) != new.get(key):
-            a, b = _short(old.get(key)), _short(new.get(key))
-            diffs.append(f"{key}: {a} -> {b}")
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        if key == "inputs" and isinstance(a, list) and isinstance(b, list):
+            diffs.extend(_inputs_difference(a, b))
+        else:
+            _difference(key, a, b, diffs)
     if not diffs:
         return "unknown difference"
     more = f", and {len(diffs) - limit} more" if len(diffs) > limit else ""
     return "; ".join(diffs[:limit]) + more
+
+
+def _difference(where: str, a: Any, b: Any, out: list[str]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                _difference(f"{where}.{key}", a.get(key), b.get(key), out)
+    elif a != b:
+        out.append(f"{where}: {_short(a)} -> {_short(b)}")
+
+
+def _inputs_difference(old: list[Any], new: list[Any]) -> list[str]:
+    """Inputs are recorded as [path, size, mtime_ns] in order."""
+
+    def by_path(entries: list[Any]) -> dict[str, Any]:
+        return {e[0]: e[1:] for e in entries if isinstance(e, list | tuple) and e}
+
+    a, b = by_path(old), by_path(new)
+    out = []
+    added = [p for p in b if p not in a]
+    removed = [p for p in a if p not in b]
+    changed = [p for p in b if p in a and a[p] != b[p]]
+    if added:
+        out.append("input added: " + _names(added))
+    if removed:
+        out.append("input removed: " + _names(removed))
+    for p in changed[:2]:
+        (size_a, *_), (size_b, *_) = a[p], b[p]
+        what = f"size {size_a} -> {size_b}" if size_a != size_b else "modification time changed"
+        out.append(f"input {p} was modified ({what})")
+    if len(changed) > 2:
+        out.append(f"{len(changed) - 2} more inputs were modified")
+    if not out and list(a) != list(b):
+        out.append("inputs are in another order")
+    return out
+
+
+def _names(paths: list[str]) -> str:
+    return ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
 
 
 def _short(v: Any) -> str:
@@ -224,7 +288,12 @@ def _short(v: Any) -> str:
 
 @contextmanager
 def run_lock(work: WorkDir) -> Iterator[None]:
-    """One run per output directory. A lock left by a dead process is taken over."""
+    """One run per output directory. A lock left by a dead process is taken over.
+
+    Holding the lock proves no other run is writing here, so the temporary files of killed runs
+    are removed right after it is taken (they are never mistaken for finished work anyway: that
+    is what their names are for).
+    """
     work.root.mkdir(parents=True, exist_ok=True)
     me = {"pid": os.getpid(), "host": socket.gethostname(), "started": time.time()}
     for _attempt in range(3):
@@ -246,6 +315,7 @@ def run_lock(work: WorkDir) -> Iterator[None]:
     else:
         raise LockedError(f"could not take the lock {work.lock}; remove it if no corefprep run is active")
     try:
+        clean_leftovers(work)
         yield
     finally:
         holder = read_json(work.lock) or {}

@@ -103,6 +103,10 @@ def options_from_args(a: argparse.Namespace) -> Any:
         raise UsageError(f"--min-chars {a.min_chars} is larger than --max-chars {a.max_chars}")
     if a.min_nnp_share > a.max_nnp_share:
         raise UsageError("--min-nnp-share is larger than --max-nnp-share")
+    if a.batches is not None:
+        from .batches import parse_batch_spec
+
+        parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
     fcfg = FilterConfig(
         min_chars=a.min_chars, max_chars=a.max_chars, min_punct=a.min_punct, punct_chars=a.punct_chars,
         min_hangul_ratio=a.min_hangul_ratio, max_symbol_ratio=a.max_symbol_ratio,
@@ -180,37 +184,53 @@ def _run(a: argparse.Namespace) -> int:
     return 0
 
 
+def _one_line(msg: object) -> str:
+    """Error messages are one line whatever the exception text holds."""
+    return " ".join(str(msg).split())
+
+
+def _enospc(exc: BaseException) -> OSError | None:
+    """The no-space error behind ``exc``, if any (libraries sometimes wrap it or lose its errno)."""
+    seen: set[int] = set()
+    e: BaseException | None = exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        if isinstance(e, OSError) and (e.errno == errno.ENOSPC or "No space left on device" in str(e)):
+            return e
+        e = e.__cause__ or e.__context__
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
     a.debug = getattr(a, "debug", False)
     try:
         return _run(a)
-    except CorefprepError as exc:
-        if a.debug:
-            traceback.print_exc()
-        print(f"corefprep: error: {exc}", file=sys.stderr)
-        return exc.exit_code
     except KeyboardInterrupt:
         print("corefprep: interrupted; finished batches are kept — rerun the same command to resume",
               file=sys.stderr)
         return 130
-    except OSError as exc:
+    except Exception as exc:
         if a.debug:
             traceback.print_exc()
-        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-        if exc.errno == errno.ENOSPC:
+        full = _enospc(exc)
+        if full is not None:
+            where = f" ({full.filename})" if getattr(full, "filename", None) else ""
             print(f"corefprep: error: no space left on the device{where}; free some space and rerun the same "
                   "command — finished batches and chunks are kept", file=sys.stderr)
-        else:
-            print(f"corefprep: error: {exc.strerror or exc}{where}; rerun the same command after fixing it "
-                  "(--debug shows the traceback)", file=sys.stderr)
-        return 1
-    except Exception as exc:  # a bug: still one line unless --debug
-        if a.debug:
-            traceback.print_exc()
-        print(f"corefprep: internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback "
-              "and please report it)", file=sys.stderr)
+            return 1
+        if isinstance(exc, CorefprepError):
+            print(f"corefprep: error: {_one_line(exc)}", file=sys.stderr)
+            return exc.exit_code
+        if isinstance(exc, OSError):
+            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+            print(f"corefprep: error: {_one_line(exc.strerror or exc)}{where}; rerun the same command after "
+                  "fixing it (--debug shows the traceback)", file=sys.stderr)
+            return 1
+        # a bug: still one line unless --debug
+        print(f"corefprep: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the "
+              "traceback and please report it)", file=sys.stderr)
         return 1
 
 

@@ -119,6 +119,7 @@ class FilterPlan:
     num_batches: int
     config_id: str
     todo: list[int]
+    done: dict[int, dict[str, Any]]  # batches found intact when planning, with their stats
 
 
 def plan_filter(opts: RunOptions) -> FilterPlan:
@@ -139,13 +140,19 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     # a usage error must not touch the work dir, so the spec is checked before the manifest
     spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
     cid = check_manifest(work, fcfg, opts.force)
+    done: dict[int, dict[str, Any]] = {}
+    if not (opts.force and spec is None):
+        for k in range(num_batches):
+            stats = batch_done(work, k, cid)
+            if stats is not None:
+                done[k] = stats
     if spec is not None:
         todo = spec
     elif opts.force:
         todo = list(range(num_batches))
     else:
-        todo = [k for k in range(num_batches) if batch_done(work, k, cid) is None]
-    return FilterPlan(files, total, num_batches, cid, todo)
+        todo = [k for k in range(num_batches) if k not in done]
+    return FilterPlan(files, total, num_batches, cid, todo, done)
 
 
 def _record_counts(work: WorkDir, files: list[InputFile], text_field: str) -> list[int]:
@@ -188,7 +195,8 @@ class DocStream:
             yield doc
 
 
-def run_filter(opts: RunOptions, plan: FilterPlan) -> None:
+def run_filter(opts: RunOptions, plan: FilterPlan) -> dict[int, dict[str, Any]]:
+    """Run the batches in plan.todo; returns their stats."""
     from tqdm import tqdm
 
     work = opts.work
@@ -196,7 +204,7 @@ def run_filter(opts: RunOptions, plan: FilterPlan) -> None:
     clean_temp_files(work.filter_dir)
     if not plan.todo:
         say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
-        return
+        return {}
     todo_docs = sum(min(batch_range(k, opts.batch_docs)[1], plan.total_docs) - batch_range(k, opts.batch_docs)[0]
                     for k in plan.todo)
     say(f"filter: {len(plan.todo)} of {plan.num_batches} batches to do ({todo_docs:,} documents, "
@@ -204,15 +212,18 @@ def run_filter(opts: RunOptions, plan: FilterPlan) -> None:
     bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
                dynamic_ncols=True, smoothing=0.1)
     passed_total = 0
+    finished: dict[int, dict[str, Any]] = {}
     try:
         stream = DocStream(plan.files, opts.text_field)
         with FilterPool(opts.filter, opts.workers, opts.maxtasksperchild) as fpool:
             for k in plan.todo:
                 stats = _run_batch_with_retries(opts, plan, stream, fpool, k, bar, passed_total)
                 passed_total += stats["passed"]
+                finished[k] = stats
                 say(_batch_line(stats))
     finally:
         bar.close()
+    return finished
 
 
 def _run_batch_with_retries(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: FilterPool, k: int,
@@ -224,8 +235,7 @@ def _run_batch_with_retries(opts: RunOptions, plan: FilterPlan, stream: DocStrea
     for attempt in range(1, attempts + 1):
         start_n = bar.n
         try:
-            stats = _run_batch(opts, plan, stream, fpool, k, lo, hi, bar, passed_before)
-            stats["attempts"] = attempt
+            stats = _run_batch(opts, plan, stream, fpool, k, lo, hi, bar, passed_before, attempt)
             work.failed_marker(k).unlink(missing_ok=True)
             return stats
         except (WorkerDied, BatchFailedError) as exc:
@@ -254,7 +264,7 @@ def _cause(exc: BaseException) -> str:
 
 
 def _run_batch(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: FilterPool, k: int, lo: int, hi: int,
-               bar: Any, passed_before: int) -> dict[str, Any]:
+               bar: Any, passed_before: int, attempt: int = 1) -> dict[str, Any]:
     work = opts.work
     t0 = time.monotonic()
     base = bar.n
@@ -313,6 +323,7 @@ def _run_batch(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: Fil
         "parquet_sha256": file_sha256(parquet),
         "config_id": plan.config_id,
         "workers": opts.workers,
+        "attempts": attempt,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     atomic_write_json(work.batch_stats(k), stats)
@@ -327,15 +338,6 @@ def _batch_line(s: dict[str, Any]) -> str:
     return (f"batch {s['batch']:05d} [{s['start']}-{s['end'] - 1}]: {s['documents']:,} docs, "
             f"{s['passed']:,} passed ({rate:.1%}), {sum(s['rejected'].values()):,} rejected, {mal:,} malformed, "
             f"{s['docs_per_s'] or 0:,.0f} docs/s")
-
-
-def finished_batches(opts: RunOptions, plan: FilterPlan) -> dict[int, dict[str, Any]]:
-    done = {}
-    for k in range(plan.num_batches):
-        s = batch_done(opts.work, k, plan.config_id)
-        if s is not None:
-            done[k] = s
-    return done
 
 
 # --- samples, tokenize, merge ---------------------------------------------------------------
@@ -521,10 +523,9 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
     with run_lock(work):
         t0 = time.monotonic()
         plan = plan_filter(opts)
-        if "filter" in stages:
-            run_filter(opts, plan)
+        new = run_filter(opts, plan) if "filter" in stages else {}
         timings["filter"] = round(time.monotonic() - t0, 3)
-        done = finished_batches(opts, plan)
+        done = dict(sorted({**plan.done, **new}.items()))
         result: dict[str, Any] = {"batches": plan.num_batches, "done": len(done), **totals_of(list(done.values()))}
         later = [s for s in stages if s != "filter"]
         if not later:

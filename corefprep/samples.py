@@ -207,28 +207,32 @@ def _close_chunk(
     tmp = path.with_name(f".{path.name}.tmp")
     # One filter batch's texts in memory at a time: a chunk of a million samples can span
     # hundreds of thousands of documents.
-    with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, CHUNK_SCHEMA) as writer:
-        for k in batches:
-            entries = [b for b in buf if b[5] == k]
-            texts = _texts(work, k, {b[0] for b in entries})
-            for i in range(0, len(entries), 1000):
-                rows = [
-                    {
-                        "doc_index": doc_index,
-                        "doc_id": doc_id,
-                        "source": source,
-                        "text": texts[doc_index],
-                        "cuts": cuts,
-                        "samples": [
-                            {"target": s[0], "antecedent_start": s[1], "antecedent_end": s[2],
-                             "mention_start": s[3], "mention_end": s[4]}
-                            for s in specs
-                        ],
-                    }
-                    for doc_index, doc_id, source, cuts, specs, _k in entries[i : i + 1000]
-                ]
-                writer.write_table(pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA))
-    tmp.replace(path)
+    try:
+        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, CHUNK_SCHEMA) as writer:
+            for k in batches:
+                entries = [b for b in buf if b[5] == k]
+                texts = _texts(work, k, {b[0] for b in entries})
+                for i in range(0, len(entries), 1000):
+                    rows = [
+                        {
+                            "doc_index": doc_index,
+                            "doc_id": doc_id,
+                            "source": source,
+                            "text": texts[doc_index],
+                            "cuts": cuts,
+                            "samples": [
+                                {"target": s[0], "antecedent_start": s[1], "antecedent_end": s[2],
+                                 "mention_start": s[3], "mention_end": s[4]}
+                                for s in specs
+                            ],
+                        }
+                        for doc_index, doc_id, source, cuts, specs, _k in entries[i : i + 1000]
+                    ]
+                    writer.write_table(pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA))
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk gets its space back
+        raise
     atomic_write_json(meta_path, {"fingerprint": fp, "samples": info.samples, "docs": info.docs,
                                   "first_doc": info.first_doc, "last_doc": info.last_doc,
                                   "bytes": path.stat().st_size})

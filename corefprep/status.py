@@ -50,7 +50,11 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
             malformed[r] = malformed.get(r, 0) + n
     datasets = []
     for d in sorted(Path(output_dir).iterdir()):
-        marker = read_json(d / COMPLETE_MARKER) if d.is_dir() else None
+        # hidden names are a merge in progress (.NAME.tmp-PID) or an old dataset being replaced
+        # (.NAME.old-PID): never a dataset to hand to a trainer, even with a marker inside
+        if d.name.startswith(".") or d.name == "work" or not d.is_dir():
+            continue
+        marker = read_json(d / COMPLETE_MARKER)
         if marker:
             datasets.append({"path": str(d), "num_samples": marker.get("num_samples")})
     return {
