@@ -168,19 +168,25 @@ def is_temp_name(name: str) -> bool:
 
 def clean_temp_files(directory: Path) -> int:
     """Remove leftovers of killed writers (temporary files and directories, see TEMP_NAME)."""
-    import shutil
 
     n = 0
     if not directory.is_dir():
         return 0
     for p in directory.iterdir():
         if is_temp_name(p.name):
-            if p.is_dir() and not p.is_symlink():
-                shutil.rmtree(p, ignore_errors=True)
-            else:
-                p.unlink(missing_ok=True)
+            remove_path(p)
             n += 1
     return n
+
+
+def remove_path(p: Path) -> None:
+    """Delete a file or a directory tree (never following a symlink into its target)."""
+    import shutil
+
+    if p.is_dir() and not p.is_symlink():
+        shutil.rmtree(p, ignore_errors=True)
+    else:
+        p.unlink(missing_ok=True)
 
 
 def clean_leftovers(work: WorkDir) -> int:

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .batches import atomic_write_json
+from .batches import atomic_write_json, remove_path
 
 COMPLETE_MARKER = "_COMPLETE"
 
@@ -78,10 +78,7 @@ def clean_merge_leftovers(final_dir: Path) -> int:
         return 0
     for p in final_dir.parent.iterdir():
         if p.name.startswith(prefixes):
-            if p.is_dir() and not p.is_symlink():
-                shutil.rmtree(p, ignore_errors=True)
-            else:
-                p.unlink(missing_ok=True)
+            remove_path(p)
             n += 1
     return n
 
