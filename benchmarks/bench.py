@@ -145,10 +145,10 @@ class KiwiLimit:
         return n / (time.perf_counter() - t0), n / (time.process_time() - c0)
 
     def piece_chars_per_s(self, texts: list[str], cap_s: float) -> tuple[float, float]:
-        """The same on ~200-char pieces (corefprep's pronoun early exit): per-call overhead shows here."""
+        """The same on the pieces (corefprep's pronoun early exit): per-call overhead shows here."""
         from corefprep.quality import FilterConfig, pieces
 
-        size = FilterConfig().early_exit_chars or 200
+        size = FilterConfig().early_exit_chars or 200  # ~sentence-sized pieces
         return self.chars_per_s([p for t in texts for p in pieces(t, size)], cap_s)
 
 
@@ -295,6 +295,7 @@ class RunResult:
     final_bytes: int
     kiwi_chars: int
     worker_seconds: float  # corefprep only: time workers spent deciding documents
+    worker_cpu_seconds: float  # corefprep only: the CPU time of that
     stages: dict[str, float]
     pss_samples: int  # memory samples taken over the whole run, and their CPU cost (sampler overhead)
     sampler_cpu: float
@@ -331,6 +332,7 @@ def run_baseline(corpus: Path, run_dir: Path, a: argparse.Namespace, prof: Corpu
         tok_inproc_seconds=m["done"] - m["tokenize"], filter_seconds=m["samples"] - tr.t_spawn,
         peak_filter=tr.peak_of(BASELINE_FILTER_STAGES), peak_fs=tr.peak_of(BASELINE_FS_STAGES),
         peak_total=tr.peak, final_bytes=dir_bytes(final), kiwi_chars=prof.kiwi_chars, worker_seconds=0.0,
+        worker_cpu_seconds=0.0,
         stages={"start+imports": round(m["read"] - tr.t_spawn, 3),
                 **{k: round(v, 3) for k, v in timings["stages"].items()}},
         pss_samples=tr.pss_samples, sampler_cpu=tr.sampler_cpu, cpu_total=tr.cpu, cpu_filter=float("nan"),
@@ -382,6 +384,7 @@ def run_corefprep(corpus: Path, run_dir: Path, a: argparse.Namespace, tag: str =
         peak_total=max(t.peak for t in tr.values()), final_bytes=dir_bytes(final),
         kiwi_chars=sum(s.get("kiwi_chars", 0) for s in stats),
         worker_seconds=sum(s.get("worker_seconds", 0.0) for s in stats),
+        worker_cpu_seconds=sum(s.get("worker_cpu_seconds", 0.0) for s in stats),
         stages={k: round(v.wall, 3) for k, v in tr.items()},
         pss_samples=sum(t.pss_samples for t in tr.values()), sampler_cpu=sum(t.sampler_cpu for t in tr.values()),
         cpu_total=sum(t.cpu for t in tr.values()), cpu_filter=tr["filter"].cpu, keys=keys,
@@ -485,11 +488,19 @@ def build_rows(b: list[RunResult], c: list[RunResult], limits: list[tuple[float,
     lim_cpu = med(x[1] for x in limits)
     per_worker = med(r.kiwi_chars / r.worker_seconds for r in c if r.worker_seconds)
     share = per_worker / lim if lim else float("nan")
-    rows.append(Row(f"Kiwi chars/s per worker in workers (limit ×{a.workers} = {fmt(lim * a.workers, 0)})",
-                    f"limit {fmt(lim, 0)}", fmt(per_worker, 0), f"{share:.2f} of limit", "≥ 0.85",
-                    check(share, ">=", 0.85)))
+    # Headline on CPU seconds on both sides: the limit's CPU rate vs the workers' CPU rate. Wall
+    # rates also charge corefprep for CPU the parent reader, the PSS sampler or other users take.
+    per_worker_cpu = med(r.kiwi_chars / r.worker_cpu_seconds for r in c if r.worker_cpu_seconds)
+    share_cpu = per_worker_cpu / lim_cpu if lim_cpu else float("nan")
+    rows.append(Row(f"Kiwi chars per CPU-s per worker (limit ×{a.workers} = {fmt(lim_cpu * a.workers, 0)})",
+                    f"limit {fmt(lim_cpu, 0)}", fmt(per_worker_cpu, 0), f"{share_cpu:.2f} of limit", "≥ 0.85",
+                    check(share_cpu, ">=", 0.85)))
+    rows.append(Row("Kiwi chars per wall-s per worker (busy time; shared cores read low)",
+                    f"limit {fmt(lim, 0)}", fmt(per_worker, 0), f"{share:.2f} of limit", "", ""))
     res["kiwi"] = {"single_process_chars_s": lim, "limit_chars_s": lim * a.workers,
-                   "corefprep_per_worker_chars_s": per_worker, "share": share}
+                   "corefprep_per_worker_chars_s": per_worker, "share": share,
+                   "single_process_chars_per_cpu_s": lim_cpu, "corefprep_per_worker_chars_per_cpu_s": per_worker_cpu,
+                   "share_cpu": share_cpu}
     if scale is not None:
         t1 = med(r.fs_seconds + r.tok_seconds for r in c)
         t4 = scale.fs_seconds + scale.tok_seconds
@@ -518,7 +529,7 @@ def build_rows(b: list[RunResult], c: list[RunResult], limits: list[tuple[float,
     rows.append(Row("Kiwi chars/s per worker, end to end (filter wall)", fmt(vb, 0), fmt(vc, 0),
                     f"{vb / lim:.2f} | {vc / lim:.2f} of limit", "", ""))
     pl = med(x[0] for x in piece_limits)
-    rows.append(Row("single-process Kiwi chars/s: whole docs | ~200-char pieces", fmt(lim, 0), fmt(pl, 0),
+    rows.append(Row("single-process Kiwi chars/s: whole docs | early-exit pieces", fmt(lim, 0), fmt(pl, 0),
                     f"{pl / lim:.2f}×", "", ""))
     cpu_rate = med(r.kiwi_chars / r.cpu_filter for r in c)
     rows.append(Row("Kiwi chars per CPU-second: limit | corefprep filter stage (all processes)", fmt(lim_cpu, 0),
@@ -664,10 +675,10 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     print()
     print_stages(base_runs, new_runs)
-    print("ratios are corefprep / baseline. Tokenization throughput counts the wall time of the `corefprep "
-          "tokenize` and `merge` invocations (start-up included); the baseline's is its stage 4 inside one process.")
-    print("Kiwi share: worker busy time is wall time, so when the machine's load exceeds its cores the share reads "
-          "low; the CPU-second row (start-up, reading and IPC included) does not depend on other users' load.")
+    print("ratios are corefprep / baseline. Tokenization throughput is timed inside each process (the baseline's "
+          "stage 4; corefprep's chunk and merge timings); the CLI walls with start-up are a diagnostic row.")
+    print("Kiwi share: CPU seconds on both sides (single-process limit vs the workers' own CPU time); the wall-time "
+          "row also charges corefprep for CPU that the reader, the sampler or other users take.")
     print(f"total bench time: {total:.0f}s")
     if a.keep:
         print(f"runs kept in {root}")

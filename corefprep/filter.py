@@ -111,10 +111,10 @@ def _inject(doc_index: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _filter_chunk(items: list[tuple[int, str, str, str, str | None]]) -> tuple[float, list[tuple[Any, ...]]]:
-    t0 = time.perf_counter()
+def _filter_chunk(items: list[tuple[int, str, str, str, str | None]]) -> tuple[float, float, list[tuple[Any, ...]]]:
+    t0, c0 = time.perf_counter(), time.process_time()
     out = [_filter_one(item) for item in items]
-    return time.perf_counter() - t0, out
+    return time.perf_counter() - t0, time.process_time() - c0, out
 
 
 def _filter_one(item: tuple[int, str, str, str, str | None]) -> tuple[Any, ...]:
@@ -217,6 +217,7 @@ class BatchResult:
     kiwi_docs: int = 0
     kiwi_chars: int = 0
     worker_seconds: float = 0.0  # time workers spent deciding documents (Kiwi and the rules around it)
+    worker_cpu_seconds: float = 0.0  # the CPU time of that (less than the wall time when cores are shared)
     kiwi_errors: list[str] = field(default_factory=list)
     rows: list[dict[str, Any]] = field(default_factory=list)
 
@@ -301,8 +302,9 @@ def filter_batch(
                     raise dead from None
                 continue
             in_flight.release()
-            busy, results = results
+            busy, cpu, results = results
             res.worker_seconds += busy
+            res.worker_cpu_seconds += cpu
             for r in results:
                 _collect(res, r)
             now = time.monotonic()

@@ -316,6 +316,7 @@ def _run_batch(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: Fil
         "kiwi_docs": res.kiwi_docs,
         "kiwi_chars": res.kiwi_chars,
         "worker_seconds": round(res.worker_seconds, 3),
+        "worker_cpu_seconds": round(res.worker_cpu_seconds, 3),
         "seconds": round(seconds, 3),
         "docs_per_s": round(res.documents / seconds, 1) if seconds > 0 else None,
         "rows": len(res.rows),
