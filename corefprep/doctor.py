@@ -10,10 +10,10 @@ import psutil
 
 from .errors import CorefprepError
 
-# measured: a Kiwi worker costs ~180 MB beside a parent that loaded it first (copy-on-write),
-# the parent ~500 MB; a 200k-document batch keeps only passing texts in memory
-KIWI_PARENT_MB = 500
-KIWI_WORKER_MB = 250
+# measured: the parent with a warmed-up Kiwi ~550 MB; each forked worker shares it and adds a
+# few MB of its own (50 leaves room for analysis buffers); a batch keeps only passing texts
+KIWI_PARENT_MB = 600
+KIWI_WORKER_MB = 50
 
 
 def _disk_kind(path: Path) -> str:
