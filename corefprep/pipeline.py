@@ -121,6 +121,11 @@ class FilterPlan:
     todo: list[int]
     done: dict[int, dict[str, Any]]  # batches found intact when planning, with their stats
 
+    def bounds(self, k: int, batch_docs: int) -> tuple[int, int]:
+        """doc_index range of batch k; the last batch ends with the inputs."""
+        lo, hi = batch_range(k, batch_docs)
+        return lo, min(hi, self.total_docs)
+
 
 def plan_filter(opts: RunOptions) -> FilterPlan:
     work = opts.work
@@ -205,8 +210,7 @@ def run_filter(opts: RunOptions, plan: FilterPlan) -> dict[int, dict[str, Any]]:
     if not plan.todo:
         say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
         return {}
-    todo_docs = sum(min(batch_range(k, opts.batch_docs)[1], plan.total_docs) - batch_range(k, opts.batch_docs)[0]
-                    for k in plan.todo)
+    todo_docs = sum(hi - lo for lo, hi in (plan.bounds(k, opts.batch_docs) for k in plan.todo))
     say(f"filter: {len(plan.todo)} of {plan.num_batches} batches to do ({todo_docs:,} documents, "
         f"{opts.workers} workers)")
     bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
@@ -229,8 +233,7 @@ def run_filter(opts: RunOptions, plan: FilterPlan) -> dict[int, dict[str, Any]]:
 def _run_batch_with_retries(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: FilterPool, k: int,
                             bar: Any, passed_before: int) -> dict[str, Any]:
     work = opts.work
-    lo, hi = batch_range(k, opts.batch_docs)
-    hi = min(hi, plan.total_docs)
+    lo, hi = plan.bounds(k, opts.batch_docs)
     attempts = opts.retries + 1
     for attempt in range(1, attempts + 1):
         start_n = bar.n

@@ -14,6 +14,7 @@ import os
 import shutil
 from bisect import bisect_right
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +150,7 @@ def id_types(vocab_size: int) -> tuple[str, str]:
     return ids, labels
 
 
+@lru_cache(maxsize=8)  # encode_docs asks for it once per map batch
 def _features(cfg: TokenizeConfig, vocab_size: int = 1 << 31) -> Any:
     from datasets import Features, Sequence, Value
 
