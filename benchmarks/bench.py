@@ -105,7 +105,7 @@ class CorpusProfile:
 
 
 def profile_corpus(path: Path, docs: int, limit_docs: int) -> CorpusProfile:
-    from corefprep.quality import FilterConfig, cheap_reject
+    from corefprep.rules.v2 import V2Rules as FilterConfig
 
     cfg = FilterConfig()
     # about 45% of bench docs pass the cheap rules; stride so the sample spans the whole corpus
@@ -113,7 +113,7 @@ def profile_corpus(path: Path, docs: int, limit_docs: int) -> CorpusProfile:
     prof = CorpusProfile()
     for text in iter_texts(path):
         prof.documents += 1
-        if cheap_reject(text, cfg) is None:
+        if cfg.cheap(text) is None:
             if prof.kiwi_docs % stride == 0 and len(prof.limit_texts) < limit_docs:
                 prof.limit_texts.append(text)
             prof.kiwi_docs += 1
@@ -174,7 +174,8 @@ class KiwiLimit:
 
     def piece_chars_per_s(self, texts: list[str], cap_s: float) -> tuple[float, float]:
         """The same on the pieces (corefprep's pronoun early exit): per-call overhead shows here."""
-        from corefprep.quality import FilterConfig, pieces
+        from corefprep.rules.v2 import V2Rules as FilterConfig
+        from corefprep.rules.v2 import pieces
 
         size = FilterConfig().early_exit_chars or 200  # ~sentence-sized pieces
         return self.chars_per_s([p for t in texts for p in pieces(t, size)], cap_s)

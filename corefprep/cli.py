@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CorefprepError, UsageError
-from .quality import DEFAULT_STOPWORDS, FilterConfig
+from .rules.v2 import DEFAULT_STOPWORDS, V2Rules
 from .samples import SampleConfig
 from .tokenize import BUNDLED_TOKENIZER, TokenizeConfig
 
@@ -35,7 +35,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     from .pipeline import RunOptions
 
     d = RunOptions()
-    f = FilterConfig()
+    f = V2Rules()
     s = SampleConfig()
     p.add_argument("inputs", nargs="*", help="files, globs or directories (.jsonl[.gz|.zst], .parquet, .txt); "
                                              "none = the bundled sample corpus")
@@ -51,6 +51,9 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--maxtasksperchild", type=_positive, default=d.maxtasksperchild)
     g.add_argument("--batches", help="recompute exactly these batches, e.g. 52-102,7")
     g.add_argument("--force", action="store_true", help="recompute everything, even under changed settings")
+    g.add_argument("--break-lock", action="store_true",
+                   help="take the output directory's lock even if another run (on another host) seems to hold it; "
+                        "only when you know that run is dead")
     g.add_argument("--strict", action="store_true", help="a malformed record is an error instead of a counted skip")
     g.add_argument("--retries", type=int, default=d.retries, help="retries of a batch whose worker died")
     g.add_argument("--no-progress", action="store_true", help="no progress bars (summaries still print)")
@@ -107,7 +110,7 @@ def options_from_args(a: argparse.Namespace) -> Any:
         from .batches import parse_batch_spec
 
         parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
-    fcfg = FilterConfig(
+    fcfg = V2Rules(
         min_chars=a.min_chars, max_chars=a.max_chars, min_punct=a.min_punct, punct_chars=a.punct_chars,
         min_hangul_ratio=a.min_hangul_ratio, max_symbol_ratio=a.max_symbol_ratio,
         min_nnp_share=a.min_nnp_share, max_nnp_share=a.max_nnp_share, drop_pronouns=not a.keep_pronouns,
@@ -117,7 +120,7 @@ def options_from_args(a: argparse.Namespace) -> Any:
     return RunOptions(
         inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field, batch_docs=a.batch_docs,
         workers=a.workers, chunksize=a.chunksize, maxtasksperchild=a.maxtasksperchild, strict=a.strict,
-        force=a.force, batches=a.batches, retries=max(0, a.retries), filter=fcfg,
+        force=a.force, break_lock=a.break_lock, batches=a.batches, retries=max(0, a.retries), filter=fcfg,
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,

@@ -26,7 +26,7 @@ from typing import Any
 import pyarrow as pa
 
 from .errors import BatchFailedError, InputError
-from .quality import FilterConfig, analyse_document, cheap_reject
+from .kiwi import load_kiwi
 from .readers import Document
 
 MAX_MALFORMED_EXAMPLES = 20
@@ -52,42 +52,18 @@ BATCH_SCHEMA = pa.schema(
 # --- worker side ----------------------------------------------------------------------------
 
 _KIWI: Any = None
-_WARM_UP = (
-    "세종대왕은 조선의 제4대 임금으로, 1443년에 훈민정음을 창제하였다. 그는 집현전을 설치했고 "
-    "장영실 같은 인재를 등용했다! 서울 경복궁에는 세종의 동상이 있을까? 'Kiwi' 형태소 분석기 v0.24, "
-    "2024년 3월 1일 (금) 오후 3시 30분. 우리는 여기서 그것을 보았다.\n"
-) * 4
-_CFG: FilterConfig | None = None
+_RULES: Any = None
 _SLOTS: Any = None  # shared (pid, doc_index) table: which document each worker is on
 _FAULTS: dict[int, str] = {}
 NUM_SLOTS = 4096
 
 
-def load_kiwi() -> Any:
-    """Load Kiwi in this process (the parent, before forking). Single-threaded: forking a process
-    with live C++ worker threads is unsafe, and parallelism comes from the Pool."""
-    global _KIWI
-    if _KIWI is None:
-        import warnings
-
-        from kiwipiepy import Kiwi
-
-        with warnings.catch_warnings():  # 0 now means "single thread", which is what we want
-            warnings.simplefilter("ignore", DeprecationWarning)
-            _KIWI = Kiwi(num_workers=0)
-        # Kiwi builds ~250 MB of model structures lazily on the first analysis. Doing it here,
-        # before the Pool forks, lets every worker share them copy-on-write (measured: worker
-        # private memory 266 MB -> 3 MB).
-        _KIWI.tokenize(_WARM_UP)
-    return _KIWI
-
-
-def _init_worker(cfg: FilterConfig, slots: Any) -> None:
-    global _CFG, _SLOTS, _FAULTS
-    _CFG, _SLOTS = cfg, slots
+def _init_worker(rules: Any, slots: Any) -> None:
+    global _RULES, _SLOTS, _FAULTS, _KIWI
+    _RULES, _SLOTS = rules, slots
     # Ctrl-C goes to the parent, which stops the Pool; workers must not print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    load_kiwi()  # no-op when inherited from the parent through fork
+    _KIWI = load_kiwi() if rules.uses_kiwi else None  # inherited from the parent through fork
     _FAULTS = _parse_faults(os.environ.get("COREFPREP_FAULTS", ""))
 
 
@@ -125,7 +101,7 @@ def _filter_one(item: tuple[int, str, str, str, str | None]) -> tuple[Any, ...]:
     try:
         if _FAULTS and doc_index in _FAULTS:
             _inject(doc_index)
-        d = analyse_document(_KIWI, text, _CFG)  # type: ignore[arg-type]
+        d = _RULES.decide(text, _KIWI)
     except Exception as exc:  # not Kiwi (that is a counted reason): a bug or a poisoned input
         return (doc_index, "__error__", None, 0, f"{type(exc).__name__}: {exc}")
     if d.reason is not None:
@@ -160,7 +136,7 @@ class WorkerDied(Exception):
 class FilterPool:
     """A Pool of Kiwi workers that survives across batches and is rebuilt after a worker death."""
 
-    def __init__(self, cfg: FilterConfig, workers: int, maxtasksperchild: int = 1000):
+    def __init__(self, cfg: Any, workers: int, maxtasksperchild: int = 1000):
         self.cfg, self.workers, self.maxtasksperchild = cfg, workers, maxtasksperchild
         self.slots = mp.get_context("fork").RawArray("q", 2 * NUM_SLOTS)
         self.pool: Any = None
@@ -173,7 +149,8 @@ class FilterPool:
 
     def get(self) -> Any:
         if self.pool is None:
-            load_kiwi()
+            if self.cfg.uses_kiwi:
+                load_kiwi()
             _TrackedProcess.registry.clear()
             self.pool = mp.pool.Pool(
                 self.workers,
@@ -272,7 +249,7 @@ def filter_batch(
                     if len(res.malformed_examples) < MAX_MALFORMED_EXAMPLES:
                         res.malformed_examples.append(f"{doc.source}:{doc.line} {doc.malformed}")
                     continue
-                reason = cheap_reject(doc.text, cfg)  # type: ignore[arg-type]
+                reason = cfg.cheap(doc.text)  # type: ignore[arg-type]
                 if reason is not None:
                     res.rejected[reason] += 1
                     continue

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .batches import atomic_write_json, remove_path
+from .atomic import atomic_write_json, remove_path
 
 COMPLETE_MARKER = "_COMPLETE"
 

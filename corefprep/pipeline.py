@@ -16,24 +16,13 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from . import __version__
-from .batches import (
-    WorkDir,
-    atomic_write_json,
-    batch_done,
-    batch_range,
-    check_manifest,
-    clean_temp_files,
-    config_hash,
-    file_sha256,
-    parse_batch_spec,
-    read_json,
-    run_lock,
-)
+from .atomic import atomic_write_json, clean_temp_files, config_hash, file_sha256, read_json
+from .batches import batch_done, batch_range, parse_batch_spec
 from .errors import BatchFailedError, CorefprepError
 from .filter import FilterPool, WorkerDied, filter_batch, rows_to_table
 from .merge import COMPLETE_MARKER, merge_chunks
-from .quality import FilterConfig
 from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
+from .rules.v2 import V2Rules
 from .samples import SampleConfig, build_sample_chunks
 from .tokenize import (
     TokenizeConfig,
@@ -41,6 +30,7 @@ from .tokenize import (
     tokenize_chunk,
     tokenizer_info,
 )
+from .workdir import WorkDir, check_manifest, run_lock
 
 BUNDLED_SAMPLE = Path(__file__).parent / "data" / "sample"
 DATASET_VERSION = "2"
@@ -72,9 +62,10 @@ class RunOptions:
     maxtasksperchild: int = 1000
     strict: bool = False
     force: bool = False
+    break_lock: bool = False
     batches: str | None = None
     retries: int = 2
-    filter: FilterConfig = field(default_factory=FilterConfig)
+    filter: Any = field(default_factory=V2Rules)
     samples: SampleConfig = field(default_factory=SampleConfig)
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     tok_chunk: int = 1_000_000
@@ -524,7 +515,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
-    with run_lock(work):
+    with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
         t0 = time.monotonic()
         plan = plan_filter(opts)
         new = run_filter(opts, plan) if "filter" in stages else {}

@@ -21,7 +21,8 @@ import orjson
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .batches import WorkDir, atomic_write_json, read_json
+from .atomic import atomic_write_json, read_json
+from .workdir import WorkDir
 
 SampleSpec = tuple[str, int, int, int, int]  # target, antecedent [start, end), mention [start, end)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .batches import WorkDir, read_json
+from .atomic import read_json
 from .errors import CorefprepError
 from .merge import COMPLETE_MARKER
+from .workdir import WorkDir
 
 
 def collect_status(output_dir: Path) -> dict[str, Any]:

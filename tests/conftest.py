@@ -3,7 +3,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def kiwi():
-    from corefprep.filter import load_kiwi
+    from corefprep.kiwi import load_kiwi
 
     return load_kiwi()
 

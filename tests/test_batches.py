@@ -11,10 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import orjson
@@ -22,20 +18,10 @@ import pyarrow.parquet as pq
 import pytest
 from fixtures import minicorpus as mc
 
-from corefprep.batches import (
-    WorkDir,
-    atomic_write_json,
-    batch_done,
-    batch_range,
-    check_manifest,
-    clean_temp_files,
-    describe_difference,
-    file_sha256,
-    parse_batch_spec,
-    read_json,
-    run_lock,
-)
-from corefprep.errors import ConfigMismatchError, LockedError, UsageError
+from corefprep.atomic import atomic_write_json, clean_temp_files, file_sha256, read_json
+from corefprep.batches import batch_done, batch_range, parse_batch_spec
+from corefprep.errors import ConfigMismatchError, UsageError
+from corefprep.workdir import WorkDir, check_manifest, describe_difference
 
 B = 4  # --batch-docs of the integration tests
 
@@ -140,80 +126,11 @@ def test_describe_difference_top_level():
 
 
 def test_describe_difference_names_the_changed_rule():
-    from corefprep.quality import FilterConfig
+    from corefprep.rules.v2 import V2Rules as FilterConfig
 
     old = {"rules": FilterConfig().decision_dict(), "batch_docs": 4}
     new = {"rules": FilterConfig(max_nnp_share=0.25).decision_dict(), "batch_docs": 4}
     assert "max_nnp_share" in describe_difference(old, new)
-
-
-# --------------------------------------------------------------------------- lock
-
-
-@pytest.fixture
-def sleeper():
-    p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    yield p
-    p.kill()
-    p.wait()
-
-
-def _write_lock(work: WorkDir, pid: int, host: str | None = None, started: float | None = None) -> None:
-    work.root.mkdir(parents=True, exist_ok=True)
-    work.lock.write_bytes(orjson.dumps({"pid": pid, "host": host or socket.gethostname(),
-                                        "started": time.time() if started is None else started}))
-
-
-def _dead_pid() -> int:
-    p = subprocess.Popen([sys.executable, "-c", "pass"])
-    p.wait()
-    return p.pid
-
-
-def test_lock_held_by_live_process_refuses(tmp_path, sleeper):
-    work = WorkDir(tmp_path)
-    time.sleep(0.05)
-    _write_lock(work, sleeper.pid)
-    with pytest.raises(LockedError, match=f"pid {sleeper.pid}"):
-        with run_lock(work):
-            pass
-    assert read_json(work.lock)["pid"] == sleeper.pid  # someone else's lock is left alone
-
-
-def test_lock_of_dead_process_is_taken_over_and_released(tmp_path):
-    work = WorkDir(tmp_path)
-    _write_lock(work, _dead_pid(), started=time.time() - 60)
-    with run_lock(work):
-        assert read_json(work.lock)["pid"] == os.getpid()
-    assert not work.lock.exists()
-
-
-def test_lock_unreadable_is_taken_over_and_other_host_refuses(tmp_path):
-    work = WorkDir(tmp_path)
-    work.root.mkdir(parents=True)
-    work.lock.write_bytes(b"")  # a writer died between create and write
-    with run_lock(work):
-        pass
-    assert not work.lock.exists()
-    _write_lock(work, 1, host="some-other-host")
-    with pytest.raises(LockedError, match="some-other-host"):
-        with run_lock(work):
-            pass
-
-
-def test_lock_is_released_when_the_run_fails(tmp_path):
-    work = WorkDir(tmp_path)
-    with pytest.raises(RuntimeError):
-        with run_lock(work):
-            raise RuntimeError("boom")
-    assert not work.lock.exists()
-
-
-def test_lock_with_pid_reused_by_a_younger_process_is_stale(tmp_path, sleeper):
-    work = WorkDir(tmp_path)
-    _write_lock(work, sleeper.pid, started=time.time() - 3600)  # the lock is older than the process
-    with run_lock(work):
-        pass
 
 
 # --------------------------------------------------------------------------- filter runs
@@ -419,18 +336,3 @@ def test_speed_only_option_keeps_batches(filtered, corpus, tmp_path):
     assert _changed(before, _files(out)) == set()
 
 
-def test_cli_refuses_a_live_lock_and_takes_over_a_dead_one(filtered, corpus, tmp_path, sleeper, capsys):
-    out = _copy(filtered, tmp_path / "out")
-    work = WorkDir(out)
-    time.sleep(0.05)
-    _write_lock(work, sleeper.pid)
-    capsys.readouterr()
-    assert _filter(corpus, out) == 1
-    err = capsys.readouterr().err
-    assert "in use" in err and str(sleeper.pid) in err
-    assert read_json(work.lock)["pid"] == sleeper.pid
-    _write_lock(work, _dead_pid(), started=time.time() - 1)
-    (out / "work" / "filter" / "batch_00001.parquet").unlink()
-    assert _filter(corpus, out) == 0
-    assert not work.lock.exists()
-    assert (out / "work" / "filter" / "batch_00001.parquet").exists()

@@ -6,9 +6,11 @@ import re
 
 import psutil
 
-from corefprep.filter import FilterPool, auto_chunksize, filter_batch, load_kiwi
-from corefprep.quality import FilterConfig, hangul_count, symbol_count
+from corefprep.filter import FilterPool, auto_chunksize, filter_batch
+from corefprep.kiwi import load_kiwi
 from corefprep.readers import Document
+from corefprep.rules.text import hangul_count, symbol_count
+from corefprep.rules.v2 import V2Rules as FilterConfig
 
 
 def test_vectorised_counts_equal_the_rule_definitions():

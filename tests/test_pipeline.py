@@ -43,8 +43,9 @@ def baseline_hash(baseline):
 
 
 def _tree(d: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime) of every file but the record of the run holding the lock, rewritten by every run."""
     return {str(p.relative_to(d)): (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(d.rglob("*"))
-            if p.is_file()}
+            if p.is_file() and p.name != "run.json"}
 
 
 def _changed(before: dict, after: dict) -> set[str]:

@@ -208,7 +208,7 @@ def assert_nothing_false_done(out: Path) -> None:
     loads with the recorded number of samples."""
     from datasets import load_from_disk
 
-    from corefprep.batches import file_sha256
+    from corefprep.atomic import file_sha256
 
     work = out / "work"
     for stats_path in sorted((work / "filter").glob("batch_?????.json")):
@@ -255,20 +255,20 @@ class Corpus:
 
 
 def _kept_by_kiwi(survivors: list[Any]) -> list[Any]:
-    from corefprep.filter import load_kiwi
-    from corefprep.quality import FilterConfig, analyse_document
+    from corefprep.kiwi import load_kiwi
+    from corefprep.rules.v2 import V2Rules as FilterConfig
 
     kiwi, cfg = load_kiwi(), FilterConfig()
-    return [d for d in survivors if analyse_document(kiwi, d.text, cfg).reason is None][:7]
+    return [d for d in survivors if cfg.decide(d.text, kiwi).reason is None][:7]
 
 
 def build_corpus(root: Path) -> Corpus:
-    from corefprep.quality import FilterConfig, cheap_reject
     from corefprep.readers import iter_documents, resolve_inputs
+    from corefprep.rules.v2 import V2Rules as FilterConfig
 
     cfg = FilterConfig()
     survivors = [d for d in iter_documents(resolve_inputs([str(SAMPLE)]))
-                 if d.text is not None and cheap_reject(d.text, cfg) is None]
+                 if d.text is not None and cfg.cheap(d.text) is None]
     kept = [d for d in survivors if d.doc_index in KNOWN_KEPT]
     if len(kept) < len(KNOWN_KEPT):  # the bundled sample changed: find its kept documents again
         kept = _kept_by_kiwi(survivors)
@@ -411,7 +411,9 @@ def test_kill_and_resume_at_every_stage(corpus: Corpus, reference: Reference, tm
         assert_one_sentence(second.stderr, "in use by another corefprep run", f"pid {first.pid}")
     finally:
         kill_group(first)
-    assert json.loads((out / "work" / "LOCK").read_text())["pid"] == first.pid  # stale lock left behind
+    from corefprep.workdir import WorkDir, read_lock_holder
+
+    assert read_lock_holder(WorkDir(out))["pid"] == first.pid  # stale lock left behind
 
     missed = []
     for moment, how, *extra in KILL_CHAIN:
@@ -594,14 +596,14 @@ class _PoisonedKiwi:
 def test_document_crashing_kiwi_is_counted_under_its_own_reason(corpus: Corpus, tmp_path: Path, inproc: None,
                                                                warm_kiwi: Any, monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import corefprep.filter as cf
+    import corefprep.kiwi as ck
 
     lines = corpus.files[1].read_bytes().splitlines()
     kept = [orjson.loads(ln) for ln in lines if ln.startswith(b"{") and len(ln) > 1500][:3]
     poison = kept[1]["text"][:30]  # the first piece Kiwi sees, whatever the early-exit piece size
     src = tmp_path / "in.jsonl"
     src.write_bytes(b"\n".join(orjson.dumps(r) for r in kept) + b"\n")
-    monkeypatch.setattr(cf, "_KIWI", _PoisonedKiwi(warm_kiwi, poison))
+    monkeypatch.setattr(ck, "_KIWI", _PoisonedKiwi(warm_kiwi, poison))
     out = tmp_path / "out"
     rc, _, err = cli_inprocess(["filter", src, "-o", out, "--no-progress", "--workers", "2"], capsys)
     assert rc == 0, err
@@ -668,7 +670,7 @@ def test_batches_out_of_range_is_a_usage_error_and_rerunning_one_batch_changes_n
     changed = sorted(str(p.relative_to(out)) for p in files if (p.stat().st_mtime_ns, p.read_bytes()) != before[p])
     # batch 1 was rewritten with the same rows; its stats (timings) and the run's records changed
     assert set(changed) <= {"work/filter/batch_00001.json", "work/filter/batch_00001.parquet", "work/manifest.json",
-                            "work/samples/index.json"}, changed
+                            "work/run.json", "work/samples/index.json"}, changed
     assert filter_rows(out) == reference.filter_rows
     assert dataset_digest(out / FINAL_NAME) == (reference.rows, reference.digest)
 
@@ -775,38 +777,3 @@ def test_failed_samples_chunk_write_gives_its_space_back(corpus: Corpus, referen
     assert rc == 1
     assert_one_sentence(err, "no space left on the device")
     assert leftovers(out) == []
-
-
-def test_stale_and_unreadable_locks_are_taken_over_live_ones_refused(tmp_path: Path) -> None:
-    import socket
-
-    from corefprep.batches import WorkDir, run_lock
-    from corefprep.errors import LockedError
-
-    work = WorkDir(tmp_path / "out")
-    work.root.mkdir(parents=True)
-    dead = subprocess.Popen([sys.executable, "-c", "pass"])
-    dead.wait()
-    host = socket.gethostname()
-    stale = [
-        {"pid": dead.pid, "host": host, "started": time.time() - 5},  # killed run
-        {"pid": os.getppid(), "host": host, "started": time.time() - 86400 * 365 * 30},  # pid reused later
-        "",  # killed between creating and writing the lock
-        "{not json",
-    ]
-    for content in stale:
-        work.lock.write_text(content if isinstance(content, str) else json.dumps(content))
-        with run_lock(work):
-            assert json.loads(work.lock.read_text())["pid"] == os.getpid()
-        assert not work.lock.exists()
-    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        time.sleep(0.2)
-        work.lock.write_text(json.dumps({"pid": alive.pid, "host": host, "started": time.time()}))
-        with pytest.raises(LockedError, match=f"in use by another corefprep run \\(pid {alive.pid}"):
-            with run_lock(work):
-                pass
-        assert json.loads(work.lock.read_text())["pid"] == alive.pid  # a live lock is left alone
-    finally:
-        alive.kill()
-        alive.wait()

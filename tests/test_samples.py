@@ -17,10 +17,10 @@ import pyarrow.parquet as pq
 import pytest
 from fixtures import minicorpus as mc
 
-from corefprep.batches import WorkDir
 from corefprep.filter import rows_to_table
-from corefprep.quality import FilterConfig, repeated_entities
+from corefprep.rules.v2 import V2Rules as FilterConfig
 from corefprep.samples import CorpusStats, SampleConfig, build_sample_chunks, doc_samples
+from corefprep.workdir import WorkDir
 
 # --------------------------------------------------------------------------- doc_samples rules
 
@@ -95,7 +95,7 @@ def test_repeated_entities_in_order_of_first_appearance():
         _Tok("가", "NNP", 13, 14), _Tok("가", "NNP", 15, 16), _Tok("부산", "NNP", 20, 22), _Tok("부산", "NNG", 25, 27),
         _Tok("대구", "NNP", 30, 32), _Tok("수", "NNP", 33, 34),
     ]
-    ents = repeated_entities(toks, FilterConfig())
+    ents = FilterConfig().repeated_entities(toks)
     # 부산 appears first; 수 is a stopword, 가 is one character, 대구 occurs once, NNG is not an entity
     assert ents == [("부산", [(0, 2), (20, 22)]), ("서울", [(5, 7), (10, 12)])]
 

@@ -17,10 +17,10 @@ import pytest
 from fixtures import minicorpus as mc
 
 from corefprep.errors import CorefprepError
+from corefprep.masking import encode_docs
 from corefprep.tokenize import (
     BUNDLED_TOKENIZER,
     TokenizeConfig,
-    encode_docs,
     load_fast_tokenizer,
     manage_tokenizers_parallelism,
     tokenizer_info,

@@ -4,17 +4,10 @@ from dataclasses import dataclass
 
 from conftest import DEV_CORPUS, needs_shared
 
-from corefprep.quality import (
-    FilterConfig,
-    analyse_document,
-    cheap_reject,
-    kiwi_reject,
-    pieces,
-    repeated_entities,
-    symbol_count,
-)
+from corefprep.rules.text import symbol_count
+from corefprep.rules.v2 import V2Rules, pieces
 
-CFG = FilterConfig()
+CFG = V2Rules()
 
 # Proper nouns repeated, no pronouns, NNP share around 10%.
 GOOD_SENTENCES = [
@@ -37,40 +30,40 @@ def good_text(min_chars: int = 900) -> str:
 
 
 def test_length_bounds():
-    assert cheap_reject("가" * 10 + "...", CFG) == "too_short"
-    assert cheap_reject(good_text(2600), CFG) == "too_long"
-    assert cheap_reject(good_text(900), CFG) is None
+    assert CFG.cheap("가" * 10 + "...") == "too_short"
+    assert CFG.cheap(good_text(2600)) == "too_long"
+    assert CFG.cheap(good_text(900)) is None
 
 
 def test_length_is_code_points_of_text_as_read():
     t = good_text(780)
     padded = t + " " * (800 - len(t))  # whitespace counts: no stripping before the rules
     assert len(padded) == 800
-    assert cheap_reject(padded, CFG) is None
-    assert cheap_reject(padded[:-1], CFG) == "too_short"
+    assert CFG.cheap(padded) is None
+    assert CFG.cheap(padded[:-1]) == "too_short"
 
 
 def test_punctuation_rule():
     body = good_text(900).replace(".", "")
-    assert cheap_reject(body, CFG) == "few_punctuation"
-    assert cheap_reject(body + " 끝! 정말? 그렇다.", CFG) is None
+    assert CFG.cheap(body) == "few_punctuation"
+    assert CFG.cheap(body + " 끝! 정말? 그렇다.") is None
 
 
 def test_hangul_ratio_rule():
     latin = "The quick brown fox jumps over the lazy dog. " * 20  # 900 chars, no Hangul
-    assert cheap_reject(latin, CFG) == "low_hangul"
+    assert CFG.cheap(latin) == "low_hangul"
     mixed = "가나다라마바사아자차카타파 " * 30 + latin[: 30 * 14]
     assert len(mixed) >= 800
-    assert cheap_reject(mixed + "...", CFG) is None
+    assert CFG.cheap(mixed + "...") is None
 
 
 def test_symbol_ratio_rule():
     assert symbol_count("가 나\n다\t라_") == 1  # underscore is not alphanumeric
     text = good_text(700) + "★" * 400
     assert symbol_count(text) >= 400
-    assert cheap_reject(text, CFG) == "many_symbols"
+    assert CFG.cheap(text) == "many_symbols"
     ok = good_text(900)
-    assert cheap_reject(ok, FilterConfig(max_symbol_ratio=0.0)) == "many_symbols"
+    assert V2Rules(max_symbol_ratio=0.0).cheap(ok) == "many_symbols"
 
 
 @dataclass
@@ -91,32 +84,32 @@ def toks(spec):
 
 def test_kiwi_rules_on_tokens():
     base = [("임금", "NNG")] * 16 + [("세종", "NNP"), ("세종", "NNP")]
-    reason, ents = kiwi_reject(toks(base), CFG)
+    reason, ents = CFG.kiwi_reject(toks(base))
     assert reason is None and ents[0][0] == "세종" and len(ents[0][1]) == 2
-    assert kiwi_reject(toks(base + [("그", "NP")]), CFG)[0] == "has_pronoun"
-    assert kiwi_reject(toks([("임금", "NNG")] * 50 + [("세종", "NNP")] * 2), CFG)[0] == "nnp_share_low"
-    assert kiwi_reject(toks([("임금", "NNG")] * 5 + [("세종", "NNP")] * 2), CFG)[0] == "nnp_share_high"
+    assert CFG.kiwi_reject(toks(base + [("그", "NP")]))[0] == "has_pronoun"
+    assert CFG.kiwi_reject(toks([("임금", "NNG")] * 50 + [("세종", "NNP")] * 2))[0] == "nnp_share_low"
+    assert CFG.kiwi_reject(toks([("임금", "NNG")] * 5 + [("세종", "NNP")] * 2))[0] == "nnp_share_high"
     # entities: one mention only, too short, stopword -> no repeated entity
     single = [("임금", "NNG")] * 16 + [("세종", "NNP"), ("한양", "NNP")]
-    assert kiwi_reject(toks(single), CFG)[0] == "no_repeated_entity"
+    assert CFG.kiwi_reject(toks(single))[0] == "no_repeated_entity"
     short = [("임금", "NNG")] * 16 + [("조", "NNP"), ("조", "NNP")]
-    assert kiwi_reject(toks(short), CFG)[0] == "no_repeated_entity"
+    assert CFG.kiwi_reject(toks(short))[0] == "no_repeated_entity"
     stop = [("임금", "NNG")] * 16 + [("년", "NNP"), ("년", "NNP")]
-    assert kiwi_reject(toks(stop), CFG)[0] == "no_repeated_entity"
-    assert kiwi_reject(toks(base + [("그", "NP")]), FilterConfig(drop_pronouns=False))[0] is None
+    assert CFG.kiwi_reject(toks(stop))[0] == "no_repeated_entity"
+    assert V2Rules(drop_pronouns=False).kiwi_reject(toks(base + [("그", "NP")]))[0] is None
 
 
 def test_entities_in_order_of_first_appearance():
     t = toks([("한양", "NNP"), ("세종", "NNP"), ("한양", "NNP"), ("세종", "NNP"), ("한양", "NNP")])
-    ents = repeated_entities(t, CFG)
+    ents = CFG.repeated_entities(t)
     assert [e[0] for e in ents] == ["한양", "세종"]
     assert ents[0][1] == [(0, 2), (6, 8), (12, 14)]
 
 
 def test_real_kiwi_keeps_good_text_and_drops_pronoun_text(kiwi):
     text = good_text(900)
-    assert cheap_reject(text, CFG) is None
-    d = analyse_document(kiwi, text, CFG)
+    assert CFG.cheap(text) is None
+    d = CFG.decide(text, kiwi)
     assert d.reason is None
     forms = [f for f, _ in d.entities]
     assert "세종" in forms or "세종대왕" in forms
@@ -124,13 +117,13 @@ def test_real_kiwi_keeps_good_text_and_drops_pronoun_text(kiwi):
         for s, e in mentions:
             assert text[s:e] == form  # offsets index the text exactly as read
     with_pronoun = text[:300] + " 그는 한양으로 갔다. " + text[300:]
-    assert analyse_document(kiwi, with_pronoun, CFG).reason == "has_pronoun"
+    assert CFG.decide(with_pronoun, kiwi).reason == "has_pronoun"
 
 
 def test_early_exit_reads_less_and_decides_the_same(kiwi):
     text = "그는 조선의 임금이었다. " + good_text(1500)
-    early = analyse_document(kiwi, text, CFG)
-    full = analyse_document(kiwi, text, FilterConfig(early_exit_chars=0))
+    early = CFG.decide(text, kiwi)
+    full = V2Rules(early_exit_chars=0).decide(text, kiwi)
     assert early.reason == full.reason == "has_pronoun"
     assert early.kiwi_chars < len(text) / 2 < full.kiwi_chars
 
@@ -148,7 +141,7 @@ def test_kiwi_failure_is_a_counted_reason():
         def tokenize(self, text):
             raise RuntimeError("boom")
 
-    d = analyse_document(Broken(), good_text(900), CFG)
+    d = CFG.decide(good_text(900), Broken())
     assert d.reason == "kiwi_error" and "boom" in d.error
 
 
@@ -158,13 +151,13 @@ def test_early_exit_matches_full_analysis_on_dev_corpus(kiwi):
     from corefprep.readers import iter_documents, resolve_inputs
 
     files = resolve_inputs([str(p) for p in sorted(DEV_CORPUS.glob("kor_*"))])
-    early_cfg, full_cfg = FilterConfig(), FilterConfig(early_exit_chars=0)
+    early_cfg, full_cfg = V2Rules(), V2Rules(early_exit_chars=0)
     checked = 0
     for doc in iter_documents(files):
-        if doc.text is None or cheap_reject(doc.text, CFG) is not None:
+        if doc.text is None or CFG.cheap(doc.text) is not None:
             continue
-        a = analyse_document(kiwi, doc.text, early_cfg)
-        b = analyse_document(kiwi, doc.text, full_cfg)
+        a = early_cfg.decide(doc.text, kiwi)
+        b = full_cfg.decide(doc.text, kiwi)
         assert (a.reason is None) == (b.reason is None), doc.doc_id
         assert a.entities == b.entities
         checked += 1

@@ -1,0 +1,75 @@
+"""Rule sets that decide which documents a run keeps (SPEC 2.3).
+
+A rule set is a frozen dataclass whose fields are its thresholds (each one a CLI option) and
+which answers two questions about a document:
+
+- :meth:`Rules.cheap`: a reason to reject it from the text alone, fast enough to run in the one
+  process that reads the inputs (length, character classes);
+- :meth:`Rules.decide`: the final decision for a document that survived the cheap rules, run in
+  the worker processes (or Ray actors), with Kiwi when the rule set needs it.
+
+Both are pure: text in, decision out, so they are tested without a Pool. Every rejection names
+its reason; the reasons a rule set can give are listed in its ``reasons``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, NamedTuple, Protocol
+
+Mention = tuple[int, int]  # [start, end) code-point offsets in the text as read
+Entity = tuple[str, list[Mention]]
+
+# Reasons every engine can add whatever the rule set: the analysis raised, a document killed
+# its worker twice, or ran past --doc-timeout (the last two are quarantined, SPEC 2.3).
+ENGINE_REASONS = ("kiwi_error", "worker_died", "timeout")
+
+
+class Decision(NamedTuple):
+    """What the rules decided about one document."""
+
+    reason: str | None  # None: kept
+    entities: list[Entity]  # repeated entities with their mentions (v2); [] otherwise
+    kiwi_chars: int = 0  # characters Kiwi analysed for this document (the cost)
+    error: str | None = None  # the analyser's error message, with reason kiwi_error
+
+
+class Rules(Protocol):
+    """The interface every rule set implements (see the module docstring)."""
+
+    name: ClassVar[str]
+    reasons: ClassVar[tuple[str, ...]]
+
+    @property
+    def uses_kiwi(self) -> bool: ...
+
+    def cheap(self, text: str) -> str | None: ...
+
+    def decide(self, text: str, kiwi: Any) -> Decision: ...
+
+    def as_dict(self) -> dict[str, Any]: ...
+
+    def decision_dict(self) -> dict[str, Any]: ...
+
+
+def rule_sets() -> dict[str, type]:
+    """Rule set classes by name (imported lazily: the llm set pulls in its own helpers)."""
+    from .v2 import V2Rules
+
+    out: dict[str, type] = {"v2": V2Rules}
+    try:
+        from .llm import LlmRules
+
+        out["llm"] = LlmRules
+    except ImportError:  # pragma: no cover - while the llm rule set is not built
+        pass
+    return out
+
+
+def make_rules(name: str = "v2", **options: Any) -> Any:
+    """The rule set ``name`` with ``options`` overriding its defaults (unknown options are an error)."""
+    from ..errors import UsageError
+
+    sets = rule_sets()
+    if name not in sets:
+        raise UsageError(f"--rules {name!r} is not a rule set; choose one of {', '.join(sorted(sets))}")
+    return sets[name](**options)
