@@ -96,7 +96,6 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help="datasets.map batch size (env DATASET_BATCH_SIZE)")
     t.add_argument("--writer-batch-size", type=_positive, default=d.writer_batch_size,
                    help="env DATASET_WRITER_BATCH_SIZE")
-    t.add_argument("--num-shards", type=_positive, default=None, help="shards of the final dataset")
 
 
 def options_from_args(a: argparse.Namespace) -> Any:
@@ -126,7 +125,7 @@ def options_from_args(a: argparse.Namespace) -> Any:
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,
                                 pad_to_max_length=a.pad_to_max_length),
         tok_chunk=a.tok_chunk, num_proc=a.num_proc, map_batch_size=a.map_batch_size,
-        writer_batch_size=a.writer_batch_size, num_shards=a.num_shards, progress=not a.no_progress,
+        writer_batch_size=a.writer_batch_size, progress=not a.no_progress,
         max_samples=a.max_samples,
     )
 

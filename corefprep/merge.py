@@ -1,60 +1,112 @@
-"""Merge tokenized chunks into the final dataset directory (SPEC 2.5).
+"""Assemble the final dataset from finished Arrow files without rewriting their rows (SPEC 2.5).
 
-The final directory is written under a temporary name and renamed into place; a ``_COMPLETE``
-marker written last tells trainers (and ranks waiting in corefprep.training) that it is whole.
+The tokenize stage writes each chunk's rows once, as Arrow stream files in the format
+``datasets`` uses. The final dataset directory is those files, hard-linked under the names
+``save_to_disk`` gives its shards, plus the ``state.json`` and ``dataset_info.json`` that
+``load_from_disk`` reads: merging costs a few file-system operations per chunk instead of a full
+copy of the data (and no extra disk space). Where hard links are impossible the files are copied.
+
+The directory is built under a temporary name and renamed into place; a ``_COMPLETE`` marker
+written last tells trainers (and ranks waiting in corefprep.training) that it is whole.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import errno
+import json
 import os
 import shutil
 import time
 from pathlib import Path
 from typing import Any
 
-from .atomic import atomic_write_json, remove_path
+from .atomic import atomic_write_json, remove_path, temp_path
 
 COMPLETE_MARKER = "_COMPLETE"
 
 
-def default_num_shards(total_bytes: int) -> int:
-    # ~500 MB shards: big enough to stream, small enough to copy and checksum
-    return max(1, min(1024, total_bytes // (500 << 20) + 1))
+def link_or_copy(src: Path, dst: Path) -> str:
+    """Hard-link ``src`` to ``dst`` (same file, no copy); copy where the file system cannot."""
+    try:
+        os.link(src, dst)
+        return "link"
+    except OSError as exc:
+        if exc.errno not in (errno.EXDEV, errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+    shutil.copyfile(src, dst)
+    return "copy"
 
 
-def merge_chunks(
-    chunk_dirs: list[Path],
+def dataset_from_files(files: list[Path]) -> Any:
+    """The rows of ``files`` (Arrow stream files of one schema) as one memory-mapped Dataset."""
+    from datasets import Dataset, concatenate_datasets
+
+    parts = [Dataset.from_file(str(f)) for f in files]
+    if not parts:
+        raise ValueError("no files to assemble")
+    return concatenate_datasets(parts) if len(parts) > 1 else parts[0]
+
+
+def write_dataset_dir(files: list[Path], out_dir: Path, fingerprint: str) -> int:
+    """Make ``out_dir`` (which must not exist) a ``load_from_disk`` directory holding ``files``.
+
+    The shards are the files themselves, linked in order; their schemas must agree (checked by
+    ``datasets`` when they are concatenated). Returns the number of rows.
+    """
+    ds = dataset_from_files(files)
+    out_dir.mkdir(parents=True)
+    n = len(files)
+    names = [f"data-{i:05d}-of-{n:05d}.arrow" for i in range(n)]
+    for src, name in zip(files, names, strict=True):
+        link_or_copy(src, out_dir / name)
+    state = {
+        "_data_files": [{"filename": name} for name in names],
+        "_fingerprint": fingerprint,
+        "_format_columns": None,
+        "_format_kwargs": {},
+        "_format_type": None,
+        "_output_all_columns": False,
+        "_split": None,
+    }
+    info = dataclasses.asdict(ds.info)
+    (out_dir / "state.json").write_text(json.dumps(state, indent=2, sort_keys=True), encoding="utf-8")
+    (out_dir / "dataset_info.json").write_text(json.dumps({k: info[k] for k in sorted(info)}, indent=2),
+                                               encoding="utf-8")
+    return len(ds)
+
+
+def assemble_dataset(
+    files: list[Path],
     final_dir: Path,
     metadata: dict[str, Any],
     stats: list[dict[str, Any]],
-    num_shards: int | None = None,
-    fingerprint: str | None = None,
+    fingerprint: str,
 ) -> int:
-    """Returns the number of rows. ``fingerprint`` (of the inputs) goes into the marker so an
-    up-to-date dataset is recognised on the next run."""
-    from datasets import concatenate_datasets, disable_progress_bars, load_from_disk
-
+    """Build the final dataset from ``files`` (rows in order) with ``metadata.json`` and
+    ``stats.json`` beside them; returns the number of rows. ``fingerprint`` (of what the dataset
+    was made from) goes into the marker so an up-to-date dataset is recognised on the next run."""
     t0 = time.monotonic()
-
-    disable_progress_bars()
-    parts = [load_from_disk(str(d)) for d in chunk_dirs]
-    if not parts:
-        raise ValueError("no chunks to merge")
-    ds = concatenate_datasets(parts) if len(parts) > 1 else parts[0]
-    size = sum(f.stat().st_size for d in chunk_dirs for f in d.glob("*.arrow"))
-    shards = num_shards or default_num_shards(size)
-    shards = max(1, min(shards, len(ds))) if len(ds) else 1
     clean_merge_leftovers(final_dir)
-    tmp = final_dir.with_name(f".{final_dir.name}.tmp-{os.getpid()}")
+    tmp = temp_path(final_dir)
     try:
-        ds.save_to_disk(str(tmp), num_shards=shards)
+        rows = write_dataset_dir(files, tmp, fingerprint)
         timings = {**metadata.get("timings", {}), "merge": round(time.monotonic() - t0, 3)}
-        metadata = {**metadata, "num_samples": len(ds), "num_shards": shards, "timings": timings}
+        metadata = {**metadata, "num_samples": rows, "num_shards": len(files), "timings": timings}
         atomic_write_json(tmp / "metadata.json", metadata)
         atomic_write_json(tmp / "stats.json", stats)
+        _fsync_dir(tmp)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)  # a failed merge (full disk...) gives its space back
         raise
+    replace_dataset_dir(tmp, final_dir)
+    atomic_write_json(final_dir / COMPLETE_MARKER, {"num_samples": rows, "finished_at": _now(),
+                                                    "fingerprint": fingerprint})
+    return rows
+
+
+def replace_dataset_dir(new: Path, final_dir: Path) -> None:
+    """Put the finished directory ``new`` in place of ``final_dir``."""
     if final_dir.exists():
         # Unmark the old dataset first: whatever is left of it if we are killed now is never
         # taken for a complete dataset.
@@ -62,10 +114,7 @@ def merge_chunks(
         old = final_dir.with_name(f".{final_dir.name}.old-{os.getpid()}")
         os.replace(final_dir, old)
         shutil.rmtree(old, ignore_errors=True)
-    os.replace(tmp, final_dir)
-    atomic_write_json(final_dir / COMPLETE_MARKER,
-                      {"num_samples": len(ds), "finished_at": _now(), "fingerprint": fingerprint})
-    return len(ds)
+    os.replace(new, final_dir)
 
 
 def clean_merge_leftovers(final_dir: Path) -> int:
@@ -81,6 +130,14 @@ def clean_merge_leftovers(final_dir: Path) -> int:
             remove_path(p)
             n += 1
     return n
+
+
+def _fsync_dir(d: Path) -> None:
+    fd = os.open(d, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _now() -> str:

@@ -20,7 +20,7 @@ from .atomic import atomic_write_json, clean_temp_files, config_hash, file_sha25
 from .batches import batch_done, batch_range, parse_batch_spec
 from .errors import BatchFailedError, CorefprepError
 from .filter import FilterPool, WorkerDied, filter_batch, rows_to_table
-from .merge import COMPLETE_MARKER, merge_chunks
+from .merge import COMPLETE_MARKER, assemble_dataset
 from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
 from .rules.v2 import V2Rules
 from .samples import SampleConfig, build_sample_chunks
@@ -73,7 +73,6 @@ class RunOptions:
     # documents per map batch; each yields ~10 rows of ~1000 token ids, so keep it modest
     map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 100))
     writer_batch_size: int = field(default_factory=lambda: _env_int("DATASET_WRITER_BATCH_SIZE", 1000))
-    num_shards: int | None = None
     progress: bool = True
     max_samples: int | None = None
 
@@ -407,21 +406,23 @@ def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[
             out = tdir / f"chunk_{c.index:05d}"
             meta = tdir / f"chunk_{c.index:05d}.json"
             old = read_json(meta)
-            if old and old.get("fingerprint") == c.fingerprint and (old.get("rows") == 0
-                                                                    or (out / "dataset_info.json").exists()):
+            if old and old.get("fingerprint") == c.fingerprint and all((out / f).is_file()
+                                                                       for f in old.get("files", [None])):
                 dropped += old.get("dropped", 0)
-                rows = old.get("rows", 1)
+                rows, files = old.get("rows", 1), old["files"]
             else:
                 meta.unlink(missing_ok=True)
                 t1 = time.monotonic()
-                rows = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
-                                      batch_size=opts.map_batch_size, writer_batch_size=opts.writer_batch_size)
+                rows, files = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
+                                             batch_size=opts.map_batch_size,
+                                             writer_batch_size=opts.writer_batch_size)
                 lost = 0 if clm else c.samples - rows
                 atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
-                                         "dropped": lost, "seconds": round(time.monotonic() - t1, 3)})
+                                         "files": files, "dropped": lost,
+                                         "seconds": round(time.monotonic() - t1, 3)})
                 dropped += lost
             if rows > 0:  # a chunk whose samples were all dropped has nothing to merge
-                dirs.append(out)
+                dirs.extend(out / f for f in files)
             bar.update(c.samples)
     finally:
         bar.close()
@@ -443,7 +444,7 @@ def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any]
               done: dict[int, dict[str, Any]], timings: dict[str, float]) -> int:
     final = opts.final_dir
     fingerprint = config_hash([tok_meta["key"], [d.relative_to(opts.work.root).as_posix() for d in dirs],
-                               [read_json(d.with_suffix(".json")) for d in dirs], opts.num_shards])
+                               [read_json(d.parent.with_suffix(".json")) for d in dirs]])
     marker = read_json(final / COMPLETE_MARKER)
     if marker and marker.get("fingerprint") == fingerprint and not opts.force:
         say(f"merge: {final} is up to date ({marker.get('num_samples'):,} samples)")
@@ -479,7 +480,7 @@ def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any]
         },
         "timings": timings,
     }
-    n = merge_chunks(dirs, final, metadata, batch_stats, opts.num_shards, fingerprint=fingerprint)
+    n = assemble_dataset(dirs, final, metadata, batch_stats, fingerprint=fingerprint)
     timings["merge"] = round(time.monotonic() - t0, 3)
     say(f"merge: {n:,} samples -> {final} in {timings['merge']:.1f}s")
     return n

@@ -146,16 +146,20 @@ def tokenize_chunk(
     num_proc: int,
     batch_size: int,
     writer_batch_size: int,
-) -> int:
-    """Tokenize one samples chunk and save it with save_to_disk (tmp dir + rename). Returns rows."""
+) -> tuple[int, list[str]]:
+    """Tokenize one samples chunk into ``out_dir`` (written under a temporary name, then renamed).
+
+    The rows are written once, by ``datasets.map`` itself: its output files are the chunk, and
+    the final dataset links them (see :mod:`corefprep.merge`). Returns (rows, the chunk's file
+    names in row order)."""
     from datasets import Dataset, disable_progress_bars
+
+    from .masking import _features, encode_docs
+    from .packing import _clm_features, clm_eos_id, pack_clm
 
     disable_progress_bars()  # corefprep draws its own bars
     backend = tok.backend_tokenizer
     backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
-    from .masking import _features, encode_docs
-    from .packing import _clm_features, clm_eos_id, pack_clm
-
     if cfg.objective == "clm":
         fn: Any = pack_clm
         kwargs: dict[str, Any] = {"backend": backend, "eos_id": clm_eos_id(tok), "seq_len": cfg.seq_len}
@@ -190,16 +194,20 @@ def tokenize_chunk(
             remove_columns=src.column_names,
             features=features,
             fn_kwargs=kwargs,
-            cache_file_name=str(tmp / "map.arrow"),
+            cache_file_name=str(tmp / "rows.arrow"),
             new_fingerprint=hashlib.sha256(str(out_dir).encode()).hexdigest()[:16],
             desc=None,
         )
         rows = len(ds)
-        ds.save_to_disk(str(tmp / "data"))
+        files = [Path(c["filename"]).name for c in ds.cache_files]
         del ds, src
+        for name in files:
+            with open(tmp / name, "rb") as f:
+                os.fsync(f.fileno())
         if out_dir.exists():
             shutil.rmtree(out_dir)
-        os.replace(tmp / "data", out_dir)
-    finally:
+        os.replace(tmp, out_dir)
+    except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
-    return rows
+        raise
+    return rows, files

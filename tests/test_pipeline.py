@@ -96,8 +96,8 @@ def test_metadata_timings_include_merge(baseline):
 def test_workers_batch_size_and_chunking_do_not_change_the_dataset(corpus, tmp_path, baseline_hash):
     for name, extra in (("w1_b300", ["--workers", "1", "--batch-docs", "300"]),
                         ("w2_b50_chunk1000", ["--workers", "2", "--batch-docs", "50", "--tok-chunk", "1000"]),
-                        ("w2_b7_chunk5_shards", ["--workers", "2", "--batch-docs", "7", "--tok-chunk", "5",
-                                                 "--num-shards", "3", "--map-batch-size", "3"])):
+                        ("w2_b7_chunk5", ["--workers", "2", "--batch-docs", "7", "--tok-chunk", "5",
+                                          "--map-batch-size", "3"])):
         out = tmp_path / name
         assert _prepare(corpus, out, *extra) == 0
         assert mc.dataset_hash(out / NAME) == baseline_hash, name

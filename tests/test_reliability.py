@@ -217,9 +217,12 @@ def assert_nothing_false_done(out: Path) -> None:
         assert parquet.exists(), f"{stats_path.name} without its parquet"
         assert file_sha256(parquet) == stats["parquet_sha256"], f"{parquet.name} does not match its stats"
         assert pq.read_metadata(parquet).num_rows == stats["rows"]
+    from corefprep.merge import dataset_from_files
+
     for meta in sorted(work.glob("tokenized/*/chunk_?????.json")):
         rec = json.loads(meta.read_text())
-        assert len(load_from_disk(str(meta.with_suffix("")))) == rec["rows"], meta
+        files = [meta.with_suffix("") / f for f in rec["files"]]
+        assert rec["rows"] == 0 or len(dataset_from_files(files)) == rec["rows"], meta
     for marker in out.glob("*/_COMPLETE"):
         assert not marker.parent.name.startswith("."), f"a hidden directory carries {marker}"
         n = json.loads(marker.read_text())["num_samples"]
@@ -377,14 +380,14 @@ KILL_CHAIN = [
     ("a samples chunk written under its temporary name", "before|/samples/\\.chunk_00001\\.arrow\\.tmp -> |1"),
     ("mid-tokenization (external kill while a chunk's temporary directory exists)",
      "poll:work/tokenized/*/.chunk_*.tmp-*"),
-    ("a tokenized chunk complete in its temporary directory", "before|/\\.chunk_00002\\.tmp-\\d+/data -> |1"),
+    ("a tokenized chunk complete in its temporary directory", "before|/\\.chunk_00002\\.tmp-\\d+ -> |1"),
     ("a tokenized chunk in place, its record not yet", "after|-> .*/tokenized/[0-9a-f]+/chunk_00003$|1"),
     ("merge: the final dataset written under its temporary name",
      f"before|/\\.{FINAL_NAME}\\.tmp-\\d+ -> |1"),
     ("merge: the final directory in place, _COMPLETE not yet", f"after|-> .*/{FINAL_NAME}$|1"),
     ("merge: right after _COMPLETE was written", f"after|-> .*/{FINAL_NAME}/_COMPLETE$|1"),
-    ("re-merge (another --num-shards): the old complete dataset moved aside",
-     f"after|-> .*/\\.{FINAL_NAME}\\.old-\\d+$|1", "--num-shards", "2"),
+    ("re-merge (another entity cap): the old complete dataset moved aside",
+     f"after|-> .*/\\.{FINAL_NAME}\\.old-\\d+$|1", "--max-entity-freq", "3"),
 ]
 
 
