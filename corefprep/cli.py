@@ -32,7 +32,7 @@ def _positive(v: str) -> int:
 
 
 def add_run_options(p: argparse.ArgumentParser) -> None:
-    from .pipeline import RunOptions
+    from .options import RunOptions
 
     d = RunOptions()
     f = V2Rules()
@@ -99,7 +99,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 
 
 def options_from_args(a: argparse.Namespace) -> Any:
-    from .pipeline import RunOptions
+    from .options import RunOptions
 
     if a.min_chars > a.max_chars:
         raise UsageError(f"--min-chars {a.min_chars} is larger than --max-chars {a.max_chars}")

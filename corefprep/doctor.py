@@ -32,7 +32,7 @@ def _disk_kind(path: Path) -> str:
 
 
 def run_doctor(model: str, output_dir: Path) -> int:
-    from .pipeline import usable_cores
+    from .options import usable_cores
     from .tokenize import load_fast_tokenizer
 
     ok = True

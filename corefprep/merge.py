@@ -18,10 +18,14 @@ import json
 import os
 import shutil
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .atomic import atomic_write_json, remove_path, temp_path
+from . import __version__
+from .atomic import atomic_write_json, config_hash, read_json, remove_path, temp_path
+from .errors import CorefprepError
+from .progress import say
 
 COMPLETE_MARKER = "_COMPLETE"
 
@@ -142,3 +146,65 @@ def _fsync_dir(d: Path) -> None:
 
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+# --- the stage ---------------------------------------------------------------------------------
+
+
+def run_merge(opts: Any, dirs: list[Path], sample_summary: dict[str, Any], tok_meta: dict[str, Any],
+              done: dict[int, dict[str, Any]], timings: dict[str, float]) -> int:
+    final = opts.final_dir
+    fingerprint = config_hash([tok_meta["key"], [d.relative_to(opts.work.root).as_posix() for d in dirs],
+                               [read_json(d.parent.with_suffix(".json")) for d in dirs]])
+    marker = read_json(final / COMPLETE_MARKER)
+    if marker and marker.get("fingerprint") == fingerprint and not opts.force:
+        say(f"merge: {final} is up to date ({marker.get('num_samples'):,} samples)")
+        return int(marker.get("num_samples", 0))
+    if not dirs:
+        raise CorefprepError(
+            f"every sample was dropped: no antecedent and mention fit one {opts.tokenize.seq_len}-token window; "
+            "raise --seq-len"
+        )
+    t0 = time.monotonic()
+    batch_stats = [done[k] for k in sorted(done)]
+    totals = totals_of(batch_stats)
+    metadata = {
+        "dataset_type": "entity_coref" if opts.tokenize.objective == "entity-mlm" else "clm",
+        "version": opts.dataset_version,
+        "corefprep_version": __version__,
+        "seq_len": opts.tokenize.seq_len,
+        "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "sources": opts.input_specs(),
+        "documents": totals,
+        **({"max_entity_freq": opts.samples.max_entity_freq} if opts.tokenize.objective == "entity-mlm" else {}),
+        **{k: v for k, v in sample_summary.items() if k != "num_samples"},
+        "samples_before_tokenize": sample_summary["num_samples"],
+        "dropped_samples": tok_meta["dropped_samples"],
+        "tokenizer": tok_meta["tokenizer"],
+        "config": {
+            "filter": opts.filter.as_dict(),
+            "samples": opts.samples.as_dict(),
+            "tokenize": opts.tokenize.as_dict(),
+            "batch_docs": opts.batch_docs,
+            "tok_chunk": opts.tok_chunk,
+            "text_field": opts.text_field,
+        },
+        "timings": timings,
+    }
+    n = assemble_dataset(dirs, final, metadata, batch_stats, fingerprint=fingerprint)
+    timings["merge"] = round(time.monotonic() - t0, 3)
+    say(f"merge: {n:,} samples -> {final} in {timings['merge']:.1f}s")
+    return n
+
+
+def totals_of(batch_stats: list[dict[str, Any]]) -> dict[str, Any]:
+    rej: Counter[str] = Counter()
+    mal: Counter[str] = Counter()
+    docs = passed = 0
+    for s in batch_stats:
+        docs += s["documents"]
+        passed += s["passed"]
+        rej.update(s["rejected"])
+        mal.update(s["malformed"])
+    return {"documents": docs, "passed": passed, "rejected": dict(sorted(rej.items())),
+            "malformed": dict(sorted(mal.items()))}

@@ -4,100 +4,26 @@ from __future__ import annotations
 
 import math
 import os
-import shutil
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import pyarrow.parquet as pq
 
-from . import __version__
-from .atomic import atomic_write_json, clean_temp_files, config_hash, file_sha256, read_json
+from .atomic import atomic_write_json, clean_temp_files, file_sha256, read_json
 from .batches import batch_done, batch_range, parse_batch_spec
 from .errors import BatchFailedError, CorefprepError
 from .filter import FilterPool, WorkerDied, filter_batch, rows_to_table
-from .merge import COMPLETE_MARKER, assemble_dataset
+from .merge import run_merge, totals_of
+from .options import RunOptions
+from .packing import prepare_clm
+from .progress import say
 from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
-from .rules.v2 import V2Rules
-from .samples import SampleConfig, build_sample_chunks
-from .tokenize import (
-    TokenizeConfig,
-    load_fast_tokenizer,
-    tokenize_chunk,
-    tokenizer_info,
-)
+from .samples import run_samples
+from .tokenize import run_tokenize
 from .workdir import WorkDir, check_manifest, run_lock
-
-BUNDLED_SAMPLE = Path(__file__).parent / "data" / "sample"
-DATASET_VERSION = "2"
-
-
-def usable_cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _env_int(name: str, default: int) -> int:
-    v = os.environ.get(name)
-    try:
-        return int(v) if v else default
-    except ValueError:
-        raise CorefprepError(f"environment variable {name}={v!r} is not an integer") from None
-
-
-@dataclass
-class RunOptions:
-    inputs: list[str] = field(default_factory=list)
-    output_dir: Path = Path("prepared_datasets")
-    text_field: str = "text"
-    batch_docs: int = 200_000
-    workers: int = field(default_factory=usable_cores)
-    chunksize: int = 2000
-    maxtasksperchild: int = 1000
-    strict: bool = False
-    force: bool = False
-    break_lock: bool = False
-    batches: str | None = None
-    retries: int = 2
-    filter: Any = field(default_factory=V2Rules)
-    samples: SampleConfig = field(default_factory=SampleConfig)
-    tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
-    tok_chunk: int = 1_000_000
-    num_proc: int = field(default_factory=lambda: _env_int("DATASET_NUM_PROC", usable_cores()))
-    # documents per map batch; each yields ~10 rows of ~1000 token ids, so keep it modest
-    map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 100))
-    writer_batch_size: int = field(default_factory=lambda: _env_int("DATASET_WRITER_BATCH_SIZE", 1000))
-    progress: bool = True
-    max_samples: int | None = None
-
-    @property
-    def work(self) -> WorkDir:
-        return WorkDir(Path(self.output_dir))
-
-    @property
-    def dataset_name(self) -> str:
-        kind = "entity_coref" if self.tokenize.objective == "entity-mlm" else "clm"
-        return f"{kind}_v{DATASET_VERSION}_{self.tokenize.seq_len}"
-
-    @property
-    def final_dir(self) -> Path:
-        return Path(self.output_dir) / self.dataset_name
-
-    def input_specs(self) -> list[str]:
-        return self.inputs or [str(BUNDLED_SAMPLE)]
-
-
-def say(msg: str) -> None:
-    from tqdm import tqdm
-
-    tqdm.write(msg, file=sys.stderr)
-
 
 # --- filter ---------------------------------------------------------------------------------
 
@@ -337,168 +263,6 @@ def _batch_line(s: dict[str, Any]) -> str:
 # --- samples, tokenize, merge ---------------------------------------------------------------
 
 
-def run_samples(opts: RunOptions, done: dict[int, dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
-    t0 = time.monotonic()
-    hashes = {k: s["parquet_sha256"] for k, s in done.items()}
-    chunks, stats = build_sample_chunks(opts.work, sorted(done), hashes, opts.samples, opts.tok_chunk,
-                                        max_samples=opts.max_samples)
-    summary = stats.summary()
-    written = sum(1 for c in chunks if c.written)
-    atomic_write_json(opts.work.samples_dir / "index.json",
-                      {"chunks": [{"index": c.index, "fingerprint": c.fingerprint, "samples": c.samples}
-                                  for c in chunks], "summary": summary})
-    say(f"samples: {summary['num_samples']:,} samples from {summary['num_documents_with_samples']:,} documents, "
-        f"{summary['num_unique_entities']:,} entities, {len(chunks)} chunk(s) ({written} written) "
-        f"in {time.monotonic() - t0:.1f}s")
-    return chunks, summary
-
-
-@dataclass
-class _BatchChunk:
-    """A filter batch seen as a tokenize chunk (the clm objective tokenizes kept documents)."""
-
-    index: int
-    fingerprint: str
-    samples: int
-    path: Path
-
-
-def _prepare_clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, dict[str, Any]],
-                 result: dict[str, Any], timings: dict[str, float]) -> dict[str, Any]:
-    chunks = [_BatchChunk(k, s["parquet_sha256"], s["passed"], opts.work.batch_parquet(k))
-              for k, s in sorted(done.items()) if s["passed"] > 0]
-    if not chunks:
-        raise CorefprepError("no document passed the filter; see `corefprep status` for the rejection reasons")
-    if "tokenize" not in stages and "merge" not in stages:
-        return result
-    t0 = time.monotonic()
-    dirs, tok_meta = run_tokenize(opts, chunks)  # type: ignore[arg-type]
-    timings["tokenize"] = round(time.monotonic() - t0, 3)
-    if "merge" not in stages:
-        return result
-    summary = {"num_samples": sum(c.samples for c in chunks), "num_documents_with_samples": len(chunks)}
-    n = run_merge(opts, dirs, summary, tok_meta, done, timings)
-    return {**result, "samples": n, "dataset": str(opts.final_dir), "timings": timings}
-
-
-def _tok_key(opts: RunOptions, info: dict[str, Any]) -> str:
-    return config_hash({"tokenize": opts.tokenize.as_dict(), "tokenizer": info["sha256"],
-                        "vocab": info["vocab_size"]})
-
-
-def run_tokenize(opts: RunOptions, chunks: list[Any]) -> tuple[list[Path], dict[str, Any]]:
-    from tqdm import tqdm
-
-    t0 = time.monotonic()
-    tok = load_fast_tokenizer(opts.tokenize.model)
-    info = tokenizer_info(tok, opts.tokenize.model)
-    key = _tok_key(opts, info)
-    tdir = opts.work.tokenized_dir / key
-    tdir.mkdir(parents=True, exist_ok=True)
-    clean_temp_files(tdir)
-    dirs: list[Path] = []
-    dropped = 0
-    clm = opts.tokenize.objective == "clm"
-    bar = tqdm(total=sum(c.samples for c in chunks), unit="sample", desc="tokenize", file=sys.stderr,
-               disable=not opts.progress, dynamic_ncols=True)
-    try:
-        for c in chunks:
-            out = tdir / f"chunk_{c.index:05d}"
-            meta = tdir / f"chunk_{c.index:05d}.json"
-            old = read_json(meta)
-            if old and old.get("fingerprint") == c.fingerprint and all((out / f).is_file()
-                                                                       for f in old.get("files", [None])):
-                dropped += old.get("dropped", 0)
-                rows, files = old.get("rows", 1), old["files"]
-            else:
-                meta.unlink(missing_ok=True)
-                t1 = time.monotonic()
-                rows, files = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
-                                             batch_size=opts.map_batch_size,
-                                             writer_batch_size=opts.writer_batch_size)
-                lost = 0 if clm else c.samples - rows
-                atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
-                                         "files": files, "dropped": lost,
-                                         "seconds": round(time.monotonic() - t1, 3)})
-                dropped += lost
-            if rows > 0:  # a chunk whose samples were all dropped has nothing to merge
-                dirs.extend(out / f for f in files)
-            bar.update(c.samples)
-    finally:
-        bar.close()
-    # chunk dirs of an older, longer sample list
-    for p in tdir.glob("chunk_*"):
-        if int(p.name.split(".")[0].split("_")[1]) >= len(chunks):
-            shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
-    elapsed = time.monotonic() - t0
-    if clm:
-        say(f"tokenize: {sum(c.samples for c in chunks):,} documents packed into {opts.tokenize.seq_len}-token "
-            f"blocks in {len(chunks)} chunk(s), {elapsed:.1f}s")
-    else:
-        say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {dropped:,} dropped "
-            f"(antecedent and mention do not fit one {opts.tokenize.seq_len}-token window), {elapsed:.1f}s")
-    return dirs, {"tokenizer": info, "dropped_samples": dropped, "key": key}
-
-
-def run_merge(opts: RunOptions, dirs: list[Path], sample_summary: dict[str, Any], tok_meta: dict[str, Any],
-              done: dict[int, dict[str, Any]], timings: dict[str, float]) -> int:
-    final = opts.final_dir
-    fingerprint = config_hash([tok_meta["key"], [d.relative_to(opts.work.root).as_posix() for d in dirs],
-                               [read_json(d.parent.with_suffix(".json")) for d in dirs]])
-    marker = read_json(final / COMPLETE_MARKER)
-    if marker and marker.get("fingerprint") == fingerprint and not opts.force:
-        say(f"merge: {final} is up to date ({marker.get('num_samples'):,} samples)")
-        return int(marker.get("num_samples", 0))
-    if not dirs:
-        raise CorefprepError(
-            f"every sample was dropped: no antecedent and mention fit one {opts.tokenize.seq_len}-token window; "
-            "raise --seq-len"
-        )
-    t0 = time.monotonic()
-    batch_stats = [done[k] for k in sorted(done)]
-    totals = totals_of(batch_stats)
-    metadata = {
-        "dataset_type": "entity_coref" if opts.tokenize.objective == "entity-mlm" else "clm",
-        "version": DATASET_VERSION,
-        "corefprep_version": __version__,
-        "seq_len": opts.tokenize.seq_len,
-        "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "sources": opts.input_specs(),
-        "documents": totals,
-        **({"max_entity_freq": opts.samples.max_entity_freq} if opts.tokenize.objective == "entity-mlm" else {}),
-        **{k: v for k, v in sample_summary.items() if k != "num_samples"},
-        "samples_before_tokenize": sample_summary["num_samples"],
-        "dropped_samples": tok_meta["dropped_samples"],
-        "tokenizer": tok_meta["tokenizer"],
-        "config": {
-            "filter": opts.filter.as_dict(),
-            "samples": opts.samples.as_dict(),
-            "tokenize": opts.tokenize.as_dict(),
-            "batch_docs": opts.batch_docs,
-            "tok_chunk": opts.tok_chunk,
-            "text_field": opts.text_field,
-        },
-        "timings": timings,
-    }
-    n = assemble_dataset(dirs, final, metadata, batch_stats, fingerprint=fingerprint)
-    timings["merge"] = round(time.monotonic() - t0, 3)
-    say(f"merge: {n:,} samples -> {final} in {timings['merge']:.1f}s")
-    return n
-
-
-def totals_of(batch_stats: list[dict[str, Any]]) -> dict[str, Any]:
-    rej: Counter[str] = Counter()
-    mal: Counter[str] = Counter()
-    docs = passed = 0
-    for s in batch_stats:
-        docs += s["documents"]
-        passed += s["passed"]
-        rej.update(s["rejected"])
-        mal.update(s["malformed"])
-    return {"documents": docs, "passed": passed, "rejected": dict(sorted(rej.items())),
-            "malformed": dict(sorted(mal.items()))}
-
-
 # --- whole runs -----------------------------------------------------------------------------
 
 
@@ -531,7 +295,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             return result
         _require_all_done(plan, done)
         if opts.tokenize.objective == "clm":
-            return _prepare_clm(opts, stages, done, result, timings)
+            return prepare_clm(opts, stages, done, result, timings)
         t1 = time.monotonic()
         chunks, summary = run_samples(opts, done)
         timings["samples"] = round(time.monotonic() - t1, 3)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import statistics
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -22,6 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .atomic import atomic_write_json, read_json
+from .progress import say
 from .workdir import WorkDir
 
 SampleSpec = tuple[str, int, int, int, int]  # target, antecedent [start, end), mention [start, end)
@@ -248,3 +250,22 @@ def _texts(work: WorkDir, k: int, wanted: set[int]) -> dict[int, str]:
         for di, text in zip(t.column("doc_index").to_pylist(), t.column("text").to_pylist(), strict=True)
         if di in wanted
     }
+
+
+# --- the stage ---------------------------------------------------------------------------------
+
+
+def run_samples(opts: Any, done: dict[int, dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
+    t0 = time.monotonic()
+    hashes = {k: s["parquet_sha256"] for k, s in done.items()}
+    chunks, stats = build_sample_chunks(opts.work, sorted(done), hashes, opts.samples, opts.tok_chunk,
+                                        max_samples=opts.max_samples)
+    summary = stats.summary()
+    written = sum(1 for c in chunks if c.written)
+    atomic_write_json(opts.work.samples_dir / "index.json",
+                      {"chunks": [{"index": c.index, "fingerprint": c.fingerprint, "samples": c.samples}
+                                  for c in chunks], "summary": summary})
+    say(f"samples: {summary['num_samples']:,} samples from {summary['num_documents_with_samples']:,} documents, "
+        f"{summary['num_unique_entities']:,} entities, {len(chunks)} chunk(s) ({written} written) "
+        f"in {time.monotonic() - t0:.1f}s")
+    return chunks, summary

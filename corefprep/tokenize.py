@@ -11,11 +11,15 @@ import hashlib
 import json
 import os
 import shutil
+import sys
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .atomic import atomic_write_json, clean_temp_files, config_hash, read_json
 from .errors import CorefprepError
+from .progress import say
 
 BUNDLED_TOKENIZER = Path(__file__).parent / "data" / "tokenizer"
 MIN_ROWS_PER_PROC = 2000
@@ -211,3 +215,65 @@ def tokenize_chunk(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return rows, files
+
+
+# --- the stage ---------------------------------------------------------------------------------
+
+
+def _tok_key(opts: Any, info: dict[str, Any]) -> str:
+    return config_hash({"tokenize": opts.tokenize.as_dict(), "tokenizer": info["sha256"],
+                        "vocab": info["vocab_size"]})
+
+
+def run_tokenize(opts: Any, chunks: list[Any]) -> tuple[list[Path], dict[str, Any]]:
+    from tqdm import tqdm
+
+    t0 = time.monotonic()
+    tok = load_fast_tokenizer(opts.tokenize.model)
+    info = tokenizer_info(tok, opts.tokenize.model)
+    key = _tok_key(opts, info)
+    tdir = opts.work.tokenized_dir / key
+    tdir.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(tdir)
+    dirs: list[Path] = []
+    dropped = 0
+    clm = opts.tokenize.objective == "clm"
+    bar = tqdm(total=sum(c.samples for c in chunks), unit="sample", desc="tokenize", file=sys.stderr,
+               disable=not opts.progress, dynamic_ncols=True)
+    try:
+        for c in chunks:
+            out = tdir / f"chunk_{c.index:05d}"
+            meta = tdir / f"chunk_{c.index:05d}.json"
+            old = read_json(meta)
+            if old and old.get("fingerprint") == c.fingerprint and all((out / f).is_file()
+                                                                       for f in old.get("files", [None])):
+                dropped += old.get("dropped", 0)
+                rows, files = old.get("rows", 1), old["files"]
+            else:
+                meta.unlink(missing_ok=True)
+                t1 = time.monotonic()
+                rows, files = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
+                                             batch_size=opts.map_batch_size,
+                                             writer_batch_size=opts.writer_batch_size)
+                lost = 0 if clm else c.samples - rows
+                atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
+                                         "files": files, "dropped": lost,
+                                         "seconds": round(time.monotonic() - t1, 3)})
+                dropped += lost
+            if rows > 0:  # a chunk whose samples were all dropped has nothing to merge
+                dirs.extend(out / f for f in files)
+            bar.update(c.samples)
+    finally:
+        bar.close()
+    # chunk dirs of an older, longer sample list
+    for p in tdir.glob("chunk_*"):
+        if int(p.name.split(".")[0].split("_")[1]) >= len(chunks):
+            shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
+    elapsed = time.monotonic() - t0
+    if clm:
+        say(f"tokenize: {sum(c.samples for c in chunks):,} documents packed into {opts.tokenize.seq_len}-token "
+            f"blocks in {len(chunks)} chunk(s), {elapsed:.1f}s")
+    else:
+        say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {dropped:,} dropped "
+            f"(antecedent and mention do not fit one {opts.tokenize.seq_len}-token window), {elapsed:.1f}s")
+    return dirs, {"tokenizer": info, "dropped_samples": dropped, "key": key}
