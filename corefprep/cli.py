@@ -13,8 +13,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from .errors import CorefprepError, UsageError
-from .rules.v2 import DEFAULT_STOPWORDS, V2Rules
+from .errors import CorefprepError
 from .samples import SampleConfig
 from .tokenize import BUNDLED_TOKENIZER, TokenizeConfig
 
@@ -31,11 +30,60 @@ def _positive(v: str) -> int:
     return n
 
 
+def _rule_type(kind: str) -> Any:
+    return {"int": int, "float": float}.get(kind, str)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, tuple | list):
+        return ",".join(map(str, v))
+    return "none" if v is None else str(v)
+
+
+def add_rule_options(p: argparse.ArgumentParser) -> None:
+    """One option per threshold of any rule set (``--min-chars`` ...), its defaults per rule set in
+    the help. Options are None unless given, so the chosen rule set's own default applies."""
+    from .rules import rule_options, rule_sets
+
+    names = sorted(rule_sets())
+    r = p.add_argument_group("filter rules (thresholds; defaults depend on --rules)")
+    r.add_argument("--rules", choices=names, default="v2",
+                   help="rule set: v2 = entity-coreference documents (today's script), llm = clean text for LLM "
+                        "pretraining (default: v2)")
+    for o in rule_options():
+        flag = "--" + o.field.replace("_", "-")
+        defaults = "; ".join(f"{k}: {_show(v)}" for k, v in o.defaults.items())
+        text = f"{o.help} (default {defaults})" if o.help else f"(default {defaults})"
+        if o.kind == "bool":
+            r.add_argument(flag, dest=f"rule_{o.field}", action=argparse.BooleanOptionalAction, default=None,
+                           help=text)
+        else:
+            metavar = {"words": "W1,W2", "path": "FILE", "int": "N", "float": "X"}.get(o.kind, "S")
+            r.add_argument(flag, dest=f"rule_{o.field}", type=_rule_type(o.kind), default=None, metavar=metavar,
+                           help=text)
+    # today's spelling of --no-drop-pronouns
+    r.add_argument("--keep-pronouns", dest="rule_drop_pronouns", action="store_false", default=None,
+                   help="keep documents containing pronouns (same as --no-drop-pronouns)")
+
+
+def rules_from_args(a: argparse.Namespace) -> Any:
+    from .rules import make_rules, rule_options
+
+    given: dict[str, Any] = {}
+    for o in rule_options():
+        v = getattr(a, f"rule_{o.field}", None)
+        if v is None:
+            continue
+        if o.kind == "words":
+            v = tuple(w.strip() for w in v.split(",") if w.strip())
+        given[o.field] = v
+    return make_rules(a.rules, **given)
+
+
 def add_run_options(p: argparse.ArgumentParser) -> None:
     from .options import RunOptions
 
     d = RunOptions()
-    f = V2Rules()
     s = SampleConfig()
     p.add_argument("inputs", nargs="*", help="files, globs or directories (.jsonl[.gz|.zst], .parquet, .txt); "
                                              "none = the bundled sample corpus")
@@ -57,24 +105,7 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--strict", action="store_true", help="a malformed record is an error instead of a counted skip")
     g.add_argument("--retries", type=int, default=d.retries, help="retries of a batch whose worker died")
     g.add_argument("--no-progress", action="store_true", help="no progress bars (summaries still print)")
-    r = p.add_argument_group("filter rules (v2 defaults)")
-    r.add_argument("--rules", choices=["v2"], default="v2")
-    r.add_argument("--min-chars", type=int, default=f.min_chars)
-    r.add_argument("--max-chars", type=int, default=f.max_chars)
-    r.add_argument("--min-punct", type=int, default=f.min_punct, help="minimum count of characters in --punct-chars")
-    r.add_argument("--punct-chars", default=f.punct_chars)
-    r.add_argument("--min-hangul-ratio", type=float, default=f.min_hangul_ratio)
-    r.add_argument("--max-symbol-ratio", type=float, default=f.max_symbol_ratio)
-    r.add_argument("--min-nnp-share", type=float, default=f.min_nnp_share)
-    r.add_argument("--max-nnp-share", type=float, default=f.max_nnp_share)
-    r.add_argument("--keep-pronouns", action="store_true", help="do not drop documents containing NP tokens")
-    r.add_argument("--min-entity-chars", type=int, default=f.min_entity_chars)
-    r.add_argument("--min-entity-count", type=int, default=f.min_entity_count)
-    r.add_argument("--entity-stopwords", default=",".join(DEFAULT_STOPWORDS),
-                   help="comma-separated NNP forms never used as entities")
-    r.add_argument("--early-exit-chars", type=int, default=f.early_exit_chars,
-                   help="analyse in pieces of this many chars and stop at the first pronoun (0 = whole docs); "
-                        "speed only, decisions are unchanged")
+    add_rule_options(p)
     sm = p.add_argument_group("samples")
     sm.add_argument("--max-entity-freq", type=_positive, default=s.max_entity_freq)
     sm.add_argument("--min-distance", type=int, default=s.min_distance)
@@ -101,21 +132,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
 def options_from_args(a: argparse.Namespace) -> Any:
     from .options import RunOptions
 
-    if a.min_chars > a.max_chars:
-        raise UsageError(f"--min-chars {a.min_chars} is larger than --max-chars {a.max_chars}")
-    if a.min_nnp_share > a.max_nnp_share:
-        raise UsageError("--min-nnp-share is larger than --max-nnp-share")
     if a.batches is not None:
         from .batches import parse_batch_spec
 
         parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
-    fcfg = V2Rules(
-        min_chars=a.min_chars, max_chars=a.max_chars, min_punct=a.min_punct, punct_chars=a.punct_chars,
-        min_hangul_ratio=a.min_hangul_ratio, max_symbol_ratio=a.max_symbol_ratio,
-        min_nnp_share=a.min_nnp_share, max_nnp_share=a.max_nnp_share, drop_pronouns=not a.keep_pronouns,
-        min_entity_chars=a.min_entity_chars, min_entity_count=a.min_entity_count,
-        entity_stopwords=tuple(w for w in a.entity_stopwords.split(",") if w), early_exit_chars=a.early_exit_chars,
-    )
+    fcfg = rules_from_args(a)
     return RunOptions(
         inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field, batch_docs=a.batch_docs,
         workers=a.workers, chunksize=a.chunksize, maxtasksperchild=a.maxtasksperchild, strict=a.strict,

@@ -65,11 +65,56 @@ def rule_sets() -> dict[str, type]:
     return out
 
 
+class RuleOption(NamedTuple):
+    """One threshold as the command line offers it: every rule set that has it, with its default."""
+
+    field: str
+    kind: str  # "int" | "float" | "str" | "bool" | "words" (comma-separated) | "path" (optional file)
+    defaults: dict[str, Any]  # rule set name -> default
+    help: str
+
+
+def _kind(annotation: Any) -> str:
+    text = str(annotation).replace(" ", "")
+    if text.startswith("tuple[str"):
+        return "words"
+    if text in ("str|None", "Optional[str]"):
+        return "path"
+    return text if text in ("int", "float", "str", "bool") else "str"
+
+
+def rule_options() -> list[RuleOption]:
+    """The union of all rule sets' thresholds, in declaration order (v2's first)."""
+    import dataclasses
+
+    out: dict[str, RuleOption] = {}
+    for name, cls in rule_sets().items():
+        for f in dataclasses.fields(cls):
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            if f.name in out:
+                out[f.name].defaults[name] = default
+            else:
+                out[f.name] = RuleOption(f.name, _kind(f.type), {name: default}, f.metadata.get("help", ""))
+    return list(out.values())
+
+
 def make_rules(name: str = "v2", **options: Any) -> Any:
-    """The rule set ``name`` with ``options`` overriding its defaults (unknown options are an error)."""
+    """The rule set ``name`` with ``options`` overriding its defaults.
+
+    An option the rule set does not have is a usage error naming it, so a threshold typed for one
+    rule set never silently does nothing under another.
+    """
+    import dataclasses
+
     from ..errors import UsageError
 
     sets = rule_sets()
     if name not in sets:
         raise UsageError(f"--rules {name!r} is not a rule set; choose one of {', '.join(sorted(sets))}")
+    known = {f.name for f in dataclasses.fields(sets[name])}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        flags = ", ".join("--" + u.replace("_", "-") for u in unknown)
+        raise UsageError(f"{flags} {'is not an option' if len(unknown) == 1 else 'are not options'} of rule set "
+                         f"{name!r}; drop it or choose the rule set that has it")
     return sets[name](**options)

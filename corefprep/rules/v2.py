@@ -66,6 +66,19 @@ class V2Rules:
     early_exit_chars: int = _opt(50, "analyse in pieces of this many characters and stop at the first pronoun "
                                      "(0 = whole documents); speed only, decisions are unchanged")
 
+    def __post_init__(self) -> None:
+        from ..errors import UsageError
+
+        if self.min_chars > self.max_chars:
+            raise UsageError(f"--min-chars {self.min_chars} is larger than --max-chars {self.max_chars}")
+        if self.min_nnp_share > self.max_nnp_share:
+            raise UsageError(f"--min-nnp-share {self.min_nnp_share} is larger than --max-nnp-share "
+                             f"{self.max_nnp_share}")
+        if not 0 <= self.min_hangul_ratio <= 1 or not 0 <= self.max_symbol_ratio <= 1:
+            raise UsageError("--min-hangul-ratio and --max-symbol-ratio are shares between 0 and 1")
+        if isinstance(self.entity_stopwords, list):  # from JSON or a caller's list: keep it hashable
+            object.__setattr__(self, "entity_stopwords", tuple(self.entity_stopwords))
+
     @property
     def uses_kiwi(self) -> bool:
         return True
