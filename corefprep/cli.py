@@ -103,7 +103,19 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help="take the output directory's lock even if another run (on another host) seems to hold it; "
                         "only when you know that run is dead")
     g.add_argument("--strict", action="store_true", help="a malformed record is an error instead of a counted skip")
-    g.add_argument("--retries", type=int, default=d.retries, help="retries of a batch whose worker died")
+    g.add_argument("--retries", type=int, default=d.retries,
+                   help="retries of a batch that failed (a worker died between documents, a rule raised)")
+    g.add_argument("--doc-timeout", type=float, default=d.doc_timeout, metavar="SECONDS",
+                   help="a document analysed longer than this is quarantined (reason timeout) and its worker "
+                        "killed; a document that kills two workers is quarantined as worker_died; with --strict "
+                        "either stops the run instead")
+    g.add_argument("--engine", choices=["local", "ray"], default=d.engine,
+                   help="local: a process Pool on this machine; ray: batches as Ray actor calls on a cluster")
+    g.add_argument("--ray-address", default=None, metavar="ADDR",
+                   help="with --engine ray: the cluster to join (auto = a running cluster); default starts a "
+                        "local Ray instance")
+    g.add_argument("--log-json", type=Path, default=None, metavar="FILE",
+                   help="append one JSON object per event (batch done, stage done, error) to FILE")
     g.add_argument("--no-progress", action="store_true", help="no progress bars (summaries still print)")
     add_rule_options(p)
     sm = p.add_argument_group("samples")
@@ -140,7 +152,8 @@ def options_from_args(a: argparse.Namespace) -> Any:
     return RunOptions(
         inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field, batch_docs=a.batch_docs,
         workers=a.workers, chunksize=a.chunksize, maxtasksperchild=a.maxtasksperchild, strict=a.strict,
-        force=a.force, break_lock=a.break_lock, batches=a.batches, retries=max(0, a.retries), filter=fcfg,
+        force=a.force, break_lock=a.break_lock, batches=a.batches, retries=max(0, a.retries),
+        doc_timeout=a.doc_timeout, engine=a.engine, ray_address=a.ray_address, log_json=a.log_json, filter=fcfg,
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,

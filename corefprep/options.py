@@ -47,6 +47,10 @@ class RunOptions:
     break_lock: bool = False
     batches: str | None = None
     retries: int = 2
+    doc_timeout: float = 120.0
+    engine: str = "local"
+    ray_address: str | None = None
+    log_json: Path | None = None
     filter: Any = field(default_factory=V2Rules)
     samples: SampleConfig = field(default_factory=SampleConfig)
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import pyarrow.parquet as pq
-
-from .atomic import atomic_write_json, clean_temp_files, file_sha256, read_json
-from .batches import batch_done, batch_range, parse_batch_spec
-from .errors import BatchFailedError, CorefprepError
-from .filter import FilterPool, WorkerDied, filter_batch, rows_to_table
+from .atomic import atomic_write_json, clean_temp_files, read_json
+from .batches import batch_done, parse_batch_spec
+from .engines.local import run_filter_local
+from .errors import CorefprepError
+from .filter import FilterContext
 from .merge import run_merge, totals_of
 from .options import RunOptions
 from .packing import prepare_clm
-from .progress import say
-from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
+from .progress import EventLog, say
+from .readers import InputFile, check_text_field, count_records, resolve_inputs
 from .samples import run_samples
 from .tokenize import run_tokenize
 from .workdir import WorkDir, check_manifest, run_lock
@@ -30,23 +28,24 @@ from .workdir import WorkDir, check_manifest, run_lock
 
 @dataclass
 class FilterPlan:
-    files: list[InputFile]
-    total_docs: int
-    num_batches: int
-    config_id: str
+    ctx: FilterContext
     todo: list[int]
     done: dict[int, dict[str, Any]]  # batches found intact when planning, with their stats
 
-    def bounds(self, k: int, batch_docs: int) -> tuple[int, int]:
-        """doc_index range of batch k; the last batch ends with the inputs."""
-        lo, hi = batch_range(k, batch_docs)
-        return lo, min(hi, self.total_docs)
+    @property
+    def num_batches(self) -> int:
+        return self.ctx.num_batches
+
+    @property
+    def total_docs(self) -> int:
+        return self.ctx.total_docs
 
 
 def plan_filter(opts: RunOptions) -> FilterPlan:
     work = opts.work
     files = resolve_inputs(opts.input_specs())
-    counts = _record_counts(work, files, opts.text_field)
+    check_text_field(files, opts.text_field)
+    counts = record_counts(work, files, opts.text_field, opts.workers, opts.progress)
     total = sum(counts)
     if total == 0:
         raise CorefprepError("the inputs hold no records; check the paths (and --text-field)")
@@ -61,6 +60,8 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     # a usage error must not touch the work dir, so the spec is checked before the manifest
     spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
     cid = check_manifest(work, fcfg, opts.force)
+    ctx = FilterContext(work, tuple(files), tuple(counts), opts.text_field, opts.filter, opts.batch_docs, total, cid,
+                        strict=opts.strict, engine=opts.engine)
     done: dict[int, dict[str, Any]] = {}
     if not (opts.force and spec is None):
         for k in range(num_batches):
@@ -73,191 +74,66 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
         todo = list(range(num_batches))
     else:
         todo = [k for k in range(num_batches) if k not in done]
-    return FilterPlan(files, total, num_batches, cid, todo, done)
+    return FilterPlan(ctx, todo, done)
 
 
-def _record_counts(work: WorkDir, files: list[InputFile], text_field: str) -> list[int]:
-    """Records per input file, remembered by (path, size, mtime) so reruns do not re-count."""
-    cache_path = work.root / "input_counts.json"
-    cache = read_json(cache_path) or {}
-    out = []
-    changed = False
-    for f in files:
-        key = f"{f.path}|{f.size}|{f.mtime_ns}"
-        if key not in cache:
-            cache[key] = count_records(f, text_field)
-            changed = True
-        out.append(cache[key])
-    if changed:
-        work.root.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(cache_path, cache)
-    return out
-
-
-class DocStream:
-    """One pass over the inputs shared by consecutive batches: reopening the inputs for every
-    batch would decompress everything before it again."""
-
-    def __init__(self, files: list[InputFile], text_field: str):
-        self.files, self.text_field = files, text_field
-        self.it: Iterator[Document] | None = None
-        self.pos = -1
-
-    def batch(self, lo: int, hi: int) -> Iterator[Document]:
-        if self.it is None or self.pos != lo:
-            self.it = iter_documents(self.files, self.text_field, start=lo)
-            self.pos = lo
-        while self.pos < hi:
-            doc = next(self.it, None)
-            if doc is None:
-                self.it = None
-                return
-            self.pos = doc.doc_index + 1
-            yield doc
-
-
-def run_filter(opts: RunOptions, plan: FilterPlan) -> dict[int, dict[str, Any]]:
-    """Run the batches in plan.todo; returns their stats."""
+def record_counts(work: WorkDir, files: list[InputFile], text_field: str, workers: int = 1,
+                  progress: bool = True) -> list[int]:
+    """Records per input file, remembered by (path, size, mtime) so reruns and single batches never
+    count again. The first run counts files in parallel (they are independent), with a bar."""
     from tqdm import tqdm
 
+    cache_path = work.input_counts
+    cache = read_json(cache_path) or {}
+    keys = [f"{f.path}|{f.size}|{f.mtime_ns}" for f in files]
+    missing = [i for i, key in enumerate(keys) if key not in cache]
+    if missing:
+        total_bytes = sum(files[i].size for i in missing)
+        bar = tqdm(total=total_bytes, unit="B", unit_scale=True, desc=f"counting records in {len(missing)} file(s)",
+                   disable=not progress, file=sys.stderr, dynamic_ncols=True)
+        try:
+            for i, n in _count_files([files[i] for i in missing], missing, text_field, workers):
+                cache[keys[i]] = n
+                bar.update(files[i].size)
+        finally:
+            bar.close()
+        work.root.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(cache_path, cache)
+    return [int(cache[key]) for key in keys]
+
+
+def _count_one(args: tuple[InputFile, int, str]) -> tuple[int, int]:
+    f, i, text_field = args
+    return i, count_records(f, text_field)
+
+
+def _count_files(files: list[InputFile], ids: list[int], text_field: str, workers: int) -> Iterator[tuple[int, int]]:
+    jobs = [(f, i, text_field) for f, i in zip(files, ids, strict=True)]
+    procs = min(workers, len(jobs))
+    if procs <= 1:
+        yield from map(_count_one, jobs)
+        return
+    import multiprocessing as mp
+
+    # biggest files first, so one huge file at the end does not leave the other cores idle
+    jobs.sort(key=lambda j: -j[0].size)
+    with mp.get_context("fork").Pool(procs) as pool:
+        yield from pool.imap_unordered(_count_one, jobs)
+
+
+def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int, dict[str, Any]]:
+    """Run the batches in plan.todo with the chosen engine; returns their stats."""
     work = opts.work
     work.filter_dir.mkdir(parents=True, exist_ok=True)
     clean_temp_files(work.filter_dir)
     if not plan.todo:
         say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
         return {}
-    todo_docs = sum(hi - lo for lo, hi in (plan.bounds(k, opts.batch_docs) for k in plan.todo))
-    say(f"filter: {len(plan.todo)} of {plan.num_batches} batches to do ({todo_docs:,} documents, "
-        f"{opts.workers} workers)")
-    bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
-               dynamic_ncols=True, smoothing=0.1)
-    passed_total = 0
-    finished: dict[int, dict[str, Any]] = {}
-    try:
-        stream = DocStream(plan.files, opts.text_field)
-        with FilterPool(opts.filter, opts.workers, opts.maxtasksperchild) as fpool:
-            for k in plan.todo:
-                stats = _run_batch_with_retries(opts, plan, stream, fpool, k, bar, passed_total)
-                passed_total += stats["passed"]
-                finished[k] = stats
-                say(_batch_line(stats))
-    finally:
-        bar.close()
-    return finished
+    if opts.engine == "ray":
+        from .engines.ray import run_filter_ray
 
-
-def _run_batch_with_retries(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: FilterPool, k: int,
-                            bar: Any, passed_before: int) -> dict[str, Any]:
-    work = opts.work
-    lo, hi = plan.bounds(k, opts.batch_docs)
-    attempts = opts.retries + 1
-    for attempt in range(1, attempts + 1):
-        start_n = bar.n
-        try:
-            stats = _run_batch(opts, plan, stream, fpool, k, lo, hi, bar, passed_before, attempt)
-            work.failed_marker(k).unlink(missing_ok=True)
-            return stats
-        except (WorkerDied, BatchFailedError) as exc:
-            bar.n = start_n
-            bar.refresh()
-            fpool.close(terminate=True)
-            cause = _cause(exc)
-            if attempt < attempts:
-                say(f"batch {k:05d}: {cause}; retrying ({attempt}/{opts.retries})")
-                continue
-            atomic_write_json(work.failed_marker(k), {"batch": k, "start": lo, "end": hi, "error": cause,
-                                                      "attempts": attempt, "at": time.time()})
-            raise BatchFailedError(
-                f"batch {k} (documents {lo}-{hi - 1}) failed {attempt} times: {cause}; fix the cause and "
-                "rerun the same command to resume from this batch"
-            ) from None
-    raise AssertionError("unreachable")
-
-
-def _cause(exc: BaseException) -> str:
-    if isinstance(exc, WorkerDied):
-        how = f"killed by signal {-exc.exitcode}" if exc.exitcode < 0 else f"exited with code {exc.exitcode}"
-        where = f"on document {exc.doc_index}" if exc.doc_index is not None else "(document unknown)"
-        return f"a worker was {how} {where}"
-    return str(exc)
-
-
-def _run_batch(opts: RunOptions, plan: FilterPlan, stream: DocStream, fpool: FilterPool, k: int, lo: int, hi: int,
-               bar: Any, passed_before: int, attempt: int = 1) -> dict[str, Any]:
-    work = opts.work
-    t0 = time.monotonic()
-    base = bar.n
-
-    def progress(done: int, passed: int) -> None:
-        bar.n = base + done
-        bar.set_postfix(passed=f"{passed_before + passed:,}", batch=k, refresh=False)
-        bar.refresh()
-
-    docs = stream.batch(lo, hi)
-    res = filter_batch(fpool, docs, expected_docs=hi - lo, chunksize=opts.chunksize, strict=opts.strict,
-                       progress=progress)
-    if res.documents == 0:
-        raise CorefprepError(
-            f"batch {k} read 0 documents although the inputs hold {plan.total_docs:,}; the inputs changed "
-            "during the run — rerun to recount them"
-        )
-    if res.documents != hi - lo:
-        raise CorefprepError(
-            f"batch {k} read {res.documents:,} documents where {hi - lo:,} were counted; the inputs changed "
-            "during the run — rerun with --force"
-        )
-    if res.accounted() != res.documents:
-        raise CorefprepError(
-            f"batch {k}: passed + rejected + malformed = {res.accounted()} but the batch had "
-            f"{res.documents} documents; this is a bug, please report it"
-        )
-    parquet = work.batch_parquet(k)
-    tmp = parquet.with_name(f".{parquet.name}.tmp-{os.getpid()}")
-    try:
-        pq.write_table(rows_to_table(res.rows), tmp, compression="zstd")
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, parquet)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    seconds = time.monotonic() - t0
-    stats = {
-        "batch": k,
-        "start": lo,
-        "end": hi,
-        "documents": res.documents,
-        "passed": res.passed,
-        "rejected": dict(sorted(res.rejected.items())),
-        "malformed": dict(sorted(res.malformed.items())),
-        "malformed_examples": res.malformed_examples,
-        "kiwi_errors": res.kiwi_errors,
-        "kiwi_docs": res.kiwi_docs,
-        "kiwi_chars": res.kiwi_chars,
-        "worker_seconds": round(res.worker_seconds, 3),
-        "worker_cpu_seconds": round(res.worker_cpu_seconds, 3),
-        "seconds": round(seconds, 3),
-        "docs_per_s": round(res.documents / seconds, 1) if seconds > 0 else None,
-        "rows": len(res.rows),
-        "parquet_bytes": parquet.stat().st_size,
-        "parquet_sha256": file_sha256(parquet),
-        "config_id": plan.config_id,
-        "workers": opts.workers,
-        "attempts": attempt,
-        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-    }
-    atomic_write_json(work.batch_stats(k), stats)
-    bar.n = base + res.documents
-    bar.refresh()
-    return stats
-
-
-def _batch_line(s: dict[str, Any]) -> str:
-    mal = sum(s["malformed"].values())
-    rate = s["passed"] / s["documents"] if s["documents"] else 0.0
-    return (f"batch {s['batch']:05d} [{s['start']}-{s['end'] - 1}]: {s['documents']:,} docs, "
-            f"{s['passed']:,} passed ({rate:.1%}), {sum(s['rejected'].values()):,} rejected, {mal:,} malformed, "
-            f"{s['docs_per_s'] or 0:,.0f} docs/s")
+        return run_filter_ray(opts, plan.ctx, plan.todo, events)
+    return run_filter_local(opts, plan.ctx, plan.todo, events)
 
 
 # --- samples, tokenize, merge ---------------------------------------------------------------
@@ -280,11 +156,13 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
-    with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
+    with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
+            EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
         t0 = time.monotonic()
         plan = plan_filter(opts)
-        new = run_filter(opts, plan) if "filter" in stages else {}
+        new = run_filter(opts, plan, events) if "filter" in stages else {}
         timings["filter"] = round(time.monotonic() - t0, 3)
+        events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
         done = dict(sorted({**plan.done, **new}.items()))
         result: dict[str, Any] = {"batches": plan.num_batches, "done": len(done), **totals_of(list(done.values()))}
         later = [s for s in stages if s != "filter"]

@@ -92,6 +92,10 @@ class InputFile:
     kind: str  # "jsonl" | "jsonl.gz" | "jsonl.zst" | "parquet" | "txt"
     size: int
     mtime_ns: int
+    # How rows name this file (their `source`): the path as the user gave it for a relative file
+    # argument, else relative to the directory or glob it was found under; never the absolute
+    # path of the user's machine in every row. metadata.json maps names to full paths.
+    name: str = ""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -156,6 +160,27 @@ def _walk_dir(root: str) -> tuple[list[str], list[str]]:
     return supported, ignored
 
 
+def _glob_root(pattern: str) -> str:
+    """The directory part of a glob pattern before its first wildcard."""
+    parts = pattern.split(os.sep)
+    for i, part in enumerate(parts):
+        if _has_glob(part):
+            return os.sep.join(parts[:i]) or (os.sep if pattern.startswith(os.sep) else ".")
+    return os.path.dirname(pattern)
+
+
+def _display_name(spec: str, path: str) -> str:
+    """How rows name ``path``, found through the user's argument ``spec`` (see InputFile.name)."""
+    expanded = os.path.expanduser(spec)
+    if os.path.isdir(expanded):
+        root = expanded
+    elif not os.path.lexists(expanded) and _has_glob(expanded):
+        root = _glob_root(expanded)
+    else:
+        return spec if not os.path.isabs(spec) else os.path.basename(path)
+    return os.path.relpath(path, root)
+
+
 def _expand_spec(spec: str) -> tuple[list[str], list[str]]:
     """One input spec -> (candidate files in order, ignored paths). Raises InputError."""
     path = os.path.expanduser(spec)
@@ -211,6 +236,7 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     """
     result: list[InputFile] = []
     seen: set[tuple[int, int]] = set()
+    names: set[str] = set()
     for spec in specs:
         if isinstance(spec, os.PathLike):
             spec = os.fspath(spec)
@@ -232,8 +258,12 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
                 raise InputError(f"{path}: not a regular file; pass regular files only")
             _check_readable(path)
             seen.add(key)
+            name = _display_name(spec, path)
+            if name in names:  # two directories holding files of the same name: keep them apart
+                name = path
+            names.add(name)
             result.append(InputFile(path=path, kind=_kind_of(path) or "", size=st.st_size,
-                                    mtime_ns=st.st_mtime_ns))
+                                    mtime_ns=st.st_mtime_ns, name=name))
     return result
 
 
@@ -595,22 +625,33 @@ _READERS = {
 
 
 def iter_documents(
-    files: list[InputFile], text_field: str = "text", start: int = 0, stop: int | None = None
+    files: list[InputFile],
+    text_field: str = "text",
+    start: int = 0,
+    stop: int | None = None,
+    counts: list[int] | None = None,
 ) -> Iterator[Document]:
     """Stream the documents with ``start <= doc_index < stop`` from ``files`` in order.
 
-    Memory stays constant. Records before ``start`` are counted without being parsed (jsonl,
-    txt) or skipped by row group (parquet); reading ends as soon as ``stop`` is reached, without
-    opening later files. Raises :class:`InputError` for a corrupt/truncated compressed file, a
-    parquet file without the text column, or an I/O error.
+    Memory stays constant. With ``counts`` (records per file, from :func:`count_records`), files
+    that end before ``start`` are never opened: reading starts in the file that holds ``start``
+    (seek, don't stream). Inside that file, records before ``start`` are counted without being
+    parsed (jsonl, txt) or skipped by row group (parquet). Reading ends as soon as ``stop`` is
+    reached, without opening later files. Raises :class:`InputError` for a corrupt/truncated
+    compressed file, a parquet file without the text column, or an I/O error.
     """
     if start < 0:
         raise ValueError("start must be >= 0")
+    if counts is not None and len(counts) != len(files):
+        raise ValueError("counts must give one record count per file")
     limit = float("inf") if stop is None else stop
     if limit <= start:
         return
     base = 0
-    for f in files:
+    for i, f in enumerate(files):
+        if counts is not None and base + counts[i] <= start:
+            base += counts[i]
+            continue
         reader = _READERS.get(f.kind)
         if reader is None:
             raise InputError(f"{f.path}: unsupported input kind {f.kind!r}; use {_suffix_list()} files")
@@ -628,3 +669,51 @@ def count_records(f: InputFile, text_field: str = "text") -> int:
             next(gen)
         except StopIteration as stop:
             return int(stop.value or 0)
+
+
+def peek_fields(f: InputFile, n: int = 20) -> tuple[int, set[str]]:
+    """(records looked at, their field names) for the first ``n`` JSON-object records of a JSONL file.
+
+    Reads only the start of the file (one decompressed chunk or so). Other kinds have no fields
+    to peek at (parquet's columns are checked when it is opened): (0, empty set).
+    """
+    if not f.kind.startswith("jsonl"):
+        return 0, set()
+    seen = 0
+    fields: set[str] = set()
+    fh = _open(f)
+    try:
+        for lines in _line_batches(_CHUNKERS[f.kind](fh)):
+            for line in lines:
+                if not line or line.isspace():
+                    continue
+                try:
+                    rec = _loads(line)
+                except orjson.JSONDecodeError:
+                    continue
+                if type(rec) is dict:
+                    seen += 1
+                    fields.update(rec)
+                if seen >= n:
+                    return seen, fields
+    except _CORRUPT_ERRORS:
+        pass  # the batch that reaches the damage reports it, naming the last good line
+    except OSError as exc:
+        raise _read_error(f, "at its start", exc) from exc
+    finally:
+        fh.close()
+    return seen, fields
+
+
+def check_text_field(files: list[InputFile], text_field: str, n: int = 20) -> None:
+    """Stop in seconds, before any batch, when a file's first records lack the text field: a
+    wrong --text-field would otherwise count every record of a long run as malformed."""
+    for f in files:
+        seen, fields = peek_fields(f, n)
+        if seen and text_field not in fields:
+            shown = ", ".join(sorted(fields)[:12]) + (", ..." if len(fields) > 12 else "")
+            raise InputError(
+                f"{f.path}: none of its first {seen} records has the text field {text_field!r} (their fields: "
+                f"{shown}); pass the right one with --text-field"
+            )
+

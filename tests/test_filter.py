@@ -1,16 +1,24 @@
-"""The filter stage's Pool edge, and the behaviour its speed and memory optimisations rely on."""
+"""The filter stage's unit of work (compute_batch), and the behaviour its speed and memory
+optimisations rely on. Quarantine and timeouts of the worker Pool are in tests/test_workers.py."""
 
 import multiprocessing as mp
 import random
 import re
 
+import orjson
 import psutil
+import pyarrow.parquet as pq
+import pytest
 
-from corefprep.filter import FilterPool, auto_chunksize, filter_batch
+from corefprep.atomic import read_json
+from corefprep.errors import InputError
+from corefprep.filter import FilterContext, compute_batch
 from corefprep.kiwi import load_kiwi
-from corefprep.readers import Document
+from corefprep.readers import count_records, resolve_inputs
 from corefprep.rules.text import hangul_count, symbol_count
-from corefprep.rules.v2 import V2Rules as FilterConfig
+from corefprep.rules.v2 import V2Rules
+from corefprep.workdir import WorkDir
+from corefprep.workers import InProcessDecider, KiwiPool, auto_chunksize
 
 
 def test_vectorised_counts_equal_the_rule_definitions():
@@ -48,22 +56,63 @@ def test_forked_workers_share_the_warmed_up_kiwi():
     assert uss < 100, f"a forked Kiwi worker holds {uss:.0f} MB of private memory"
 
 
-def _docs(texts):
-    return [Document(i, t, "mem.jsonl", i + 1, f"d{i}", None, None) for i, t in enumerate(texts)]
+GOOD = ("세종대왕은 조선의 네 번째 임금이다. 세종대왕은 집현전 학자들과 함께 훈민정음을 만들었다. "
+        "조선의 수도는 한양이었고 한양에는 경복궁이 세워졌다. 경복궁은 조선 왕조의 법궁으로 쓰였다. ") * 8
 
 
-def test_filter_batch_accounts_for_every_document(kiwi):
-    good = ("세종대왕은 조선의 네 번째 임금이다. 세종대왕은 집현전 학자들과 함께 훈민정음을 만들었다. "
-            "조선의 수도는 한양이었고 한양에는 경복궁이 세워졌다. 경복궁은 조선 왕조의 법궁으로 쓰였다. ") * 8
-    pronoun = good[:400] + " 그는 한양으로 갔다. " + good[400:]
-    texts = [good, "짧다.", pronoun, "Latin text only. " * 60, good]
-    docs = _docs(texts)
-    docs.append(Document(5, None, "mem.jsonl", 6, None, None, "invalid_json"))
-    with FilterPool(FilterConfig(), workers=2) as fpool:
-        res = filter_batch(fpool, iter(docs), expected_docs=len(docs), chunksize=2)
-    assert res.documents == 6 == res.accounted()
-    assert [r["doc_index"] for r in res.rows] == [0, 4]  # sorted by doc_index whatever finished first
-    assert res.rejected == {"too_short": 1, "has_pronoun": 1, "low_hangul": 1}
-    assert res.malformed == {"invalid_json": 1}
-    assert res.malformed_examples == ["mem.jsonl:6 invalid_json"]
-    assert res.rows[0]["text"] == good and res.rows[0]["entities"]
+def _context(tmp_path, records: list[bytes], batch_docs: int = 100) -> FilterContext:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(records) + b"\n")
+    files = resolve_inputs([str(src)])
+    counts = [count_records(f) for f in files]
+    return FilterContext(WorkDir(tmp_path / "out"), tuple(files), tuple(counts), "text", V2Rules(), batch_docs,
+                         sum(counts), "cfg")
+
+
+def _records() -> list[bytes]:
+    pronoun = GOOD[:400] + " 그는 한양으로 갔다. " + GOOD[400:]
+    texts = [GOOD, "짧다.", pronoun, "Latin text only. " * 60, GOOD]
+    recs = [orjson.dumps({"id": f"d{i}", "text": t}) for i, t in enumerate(texts)]
+    return recs + [b'{"id": "broken", "text": "unterminated']
+
+
+@pytest.mark.parametrize("engine", ["pool", "in-process"])
+def test_compute_batch_accounts_for_every_document_and_writes_the_batch(tmp_path, kiwi, engine):
+    ctx = _context(tmp_path, _records())
+    if engine == "pool":
+        with KiwiPool(ctx.rules, workers=2, chunksize=2) as pool:
+            stats = compute_batch(ctx, 0, pool)
+    else:
+        stats = compute_batch(ctx, 0, InProcessDecider(ctx.rules, kiwi))
+    assert stats["documents"] == 6 == stats["passed"] + sum(stats["rejected"].values()) + sum(
+        stats["malformed"].values())
+    assert stats["rejected"] == {"too_short": 1, "has_pronoun": 1, "low_hangul": 1}
+    assert stats["malformed"] == {"invalid_json": 1}
+    assert stats["malformed_examples"] == [f"{tmp_path / 'in.jsonl'}:6 invalid_json"]
+    assert sum(stats["chars_in"]) == 5 and sum(stats["chars_kept"]) == 2
+    table = pq.read_table(ctx.work.batch_parquet(0))
+    assert table.column("doc_index").to_pylist() == [0, 4]  # sorted whatever finished first
+    assert table.column("source").to_pylist() == ["in.jsonl", "in.jsonl"]  # the file's name, not its path
+    assert table.column("text").to_pylist() == [GOOD, GOOD]
+    assert read_json(ctx.work.batch_stats(0)) == stats
+
+
+def test_both_deciders_write_the_same_bytes(tmp_path, kiwi):
+    """The local engine's Pool and a Ray actor's in-process decider must produce identical batches."""
+    recs = _records() * 3
+    a = _context(tmp_path / "a", recs, batch_docs=7)
+    b = _context(tmp_path / "b", recs, batch_docs=7)
+    with KiwiPool(a.rules, workers=2, chunksize=1) as pool:
+        for k in range(a.num_batches):
+            compute_batch(a, k, pool)
+    for k in range(b.num_batches):
+        compute_batch(b, k, InProcessDecider(b.rules, kiwi))
+    for k in range(a.num_batches):
+        assert a.work.batch_parquet(k).read_bytes() == b.work.batch_parquet(k).read_bytes()
+
+
+def test_a_batch_of_records_without_the_text_field_is_one_sentence(tmp_path, kiwi):
+    ctx = _context(tmp_path, [orjson.dumps({"id": i, "body": "본문"}) for i in range(5)])
+    with pytest.raises(InputError, match="none of its 5 records has the text field 'text'.*--text-field"):
+        compute_batch(ctx, 0, InProcessDecider(ctx.rules, kiwi))

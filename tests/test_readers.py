@@ -566,7 +566,8 @@ def test_resolve_file_kinds_and_metadata(tmp_path):
     files = resolve_inputs([str(tmp_path / n) for n in names])
     assert [f.kind for f in files] == ["jsonl", "jsonl.gz", "jsonl.zst", "parquet", "txt", "jsonl"]
     st = os.stat(tmp_path / "a.jsonl")
-    assert files[0] == InputFile(str(tmp_path / "a.jsonl"), "jsonl", st.st_size, st.st_mtime_ns)
+    # an absolute file argument is named by its file name in the rows, not by the absolute path
+    assert files[0] == InputFile(str(tmp_path / "a.jsonl"), "jsonl", st.st_size, st.st_mtime_ns, "a.jsonl")
 
 
 def test_resolve_order_dirs_recursive_sorted_globs_and_dedup(tmp_path, caplog):
@@ -591,6 +592,9 @@ def test_resolve_order_dirs_recursive_sorted_globs_and_dedup(tmp_path, caplog):
         f"{d}/sub/deeper/c.parquet",
         f"{d}/sub/z.txt",
     ]
+    # rows name a file relative to the directory or glob it was found under
+    assert [f.name for f in files] == ["extra.jsonl", "a.jsonl.zst", "a0/x.jsonl", "b.jsonl", "sub/deeper/c.parquet",
+                                       "sub/z.txt"]
     assert sorted(ignored_files([str(d)])) == sorted(
         [f"{d}/.cache", f"{d}/.hidden.jsonl", f"{d}/notes.md", f"{d}/raw.zst"]
     )
@@ -717,3 +721,48 @@ def test_shared_dev_corpus_counts_and_truncation(tmp_path):
     got, err = collect_until_error(resolve_inputs([str(cut)]))
     last = assert_corrupt_message(err, cut, "jsonl.zst")
     assert 0 < last < 326 and len(got) == last
+
+
+def test_relative_arguments_name_files_as_given(tmp_path, monkeypatch):
+    (tmp_path / "in" / "ko").mkdir(parents=True)
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / "in" / "ko" / name).write_bytes(b"")
+    monkeypatch.chdir(tmp_path)
+    assert [f.name for f in resolve_inputs(["in/ko/a.jsonl"])] == ["in/ko/a.jsonl"]
+    assert [f.name for f in resolve_inputs(["in/ko/*.jsonl"])] == ["a.jsonl", "b.jsonl"]
+    assert [f.name for f in resolve_inputs(["in"])] == ["ko/a.jsonl", "ko/b.jsonl"]
+
+
+def test_seek_with_counts_opens_only_the_files_that_hold_the_range(tmp_path, monkeypatch):
+    paths = []
+    for i in range(5):
+        p = tmp_path / f"part{i}.jsonl"
+        p.write_bytes(b"".join(orjson.dumps({"id": f"{i}-{j}", "text": f"doc {i}-{j}"}) + b"\n" for j in range(10)))
+        paths.append(str(p))
+    files = resolve_inputs(paths)
+    counts = [readers.count_records(f) for f in files]
+    assert counts == [10] * 5
+    opened: list[str] = []
+    real_open = readers._open_binary
+    monkeypatch.setattr(readers, "_open_binary", lambda path: (opened.append(os.path.basename(path)),
+                                                               real_open(path))[1])
+    docs = list(iter_documents(files, start=37, stop=43, counts=counts))
+    assert [d.doc_index for d in docs] == list(range(37, 43))
+    assert [d.record_id for d in docs] == ["3-7", "3-8", "3-9", "4-0", "4-1", "4-2"]
+    assert opened == ["part3.jsonl", "part4.jsonl"]
+    # without counts the same documents come back, but every earlier file is read
+    opened.clear()
+    assert [d.record_id for d in iter_documents(files, start=37, stop=43)] == [d.record_id for d in docs]
+    assert opened == [f"part{i}.jsonl" for i in range(5)]
+
+
+def test_peek_fields_and_a_wrong_text_field_stop_before_reading(tmp_path):
+    p = tmp_path / "x.jsonl.zst"
+    recs = b"".join(orjson.dumps({"id": i, "body": "본문", "url": "u"}) + b"\n" for i in range(100))
+    p.write_bytes(zstandard.ZstdCompressor().compress(recs))
+    files = resolve_inputs([str(p)])
+    assert readers.peek_fields(files[0], 20) == (20, {"id", "body", "url"})
+    readers.check_text_field(files, "body")
+    with pytest.raises(InputError, match="none of its first 20 records has the text field 'text'.*body, id, url.*"
+                                         "--text-field"):
+        readers.check_text_field(files, "text")

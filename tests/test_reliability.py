@@ -518,34 +518,85 @@ def test_decoys_are_never_taken_for_finished_work(corpus: Corpus, reference: Ref
 # 2. dying workers, poisoned documents
 
 
+def _where(corpus: Corpus, doc_index: int) -> tuple[str, int]:
+    """The file and line a document was read from."""
+    from corefprep.readers import iter_documents, resolve_inputs
+
+    doc = next(iter_documents(resolve_inputs(corpus.args), start=doc_index, stop=doc_index + 1))
+    return doc.source, doc.line
+
+
 @pytest.mark.slow
-def test_worker_sigkilled_fails_batch_naming_document_then_resumes(corpus: Corpus, reference: Reference,
-                                                                    tmp_path: Path) -> None:
-    """A worker SIGKILLed (as by the OOM killer) on a document: the batch is retried a bounded
-    number of times, then the run fails in one sentence naming batch and document; a rerun resumes
-    there, and a worker that dies only once costs one retry."""
+def test_a_document_that_kills_every_worker_is_quarantined_and_the_run_completes(corpus: Corpus,
+                                                                                reference: Reference,
+                                                                                tmp_path: Path) -> None:
+    """A document on which every worker dies (as a native crash or the OOM killer would do): after
+    the second death it is rejected as worker_died, listed in work/quarantine.jsonl with its
+    file:line, and the run finishes; every other document is decided as in a clean run."""
     out = tmp_path / "out"
     poisoned = corpus.kiwi_docs[1][2]
-    r = run_cli(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--retries", "1"],
+    r = run_cli(["prepare", *corpus.args, "-o", out, *RUN_OPTS], COREFPREP_FAULTS=f"kill@{poisoned}")
+    assert r.returncode == 0, r.stderr
+    assert "1 quarantined" in r.stderr and "Traceback" not in r.stderr
+    path, line = _where(corpus, poisoned)
+    entries = [json.loads(ln) for ln in (out / "work" / "quarantine.jsonl").read_text().splitlines()]
+    assert [(e["doc_index"], e["file"], e["line"], e["reason"]) for e in entries] == [
+        (poisoned, path, line, "worker_died")]
+    assert "killed by signal 9" in entries[0]["detail"]
+    st = status_json(out)
+    assert_accounting(st, corpus.records)
+    assert st["totals"]["rejected"]["worker_died"] == 1
+    assert [b["state"] for b in st["batches"]] == ["done"] * 3
+    assert filter_rows(out) == [r for r in reference.filter_rows if r["doc_index"] != poisoned]
+    assert (out / FINAL_NAME / "_COMPLETE").exists()
+    assert leftovers(out) == []
+
+
+@pytest.mark.slow
+def test_a_document_whose_analysis_hangs_is_timed_out_and_the_run_completes(corpus: Corpus, reference: Reference,
+                                                                           tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    hung = corpus.kiwi_docs[2][1]
+    t0 = time.monotonic()
+    r = run_cli(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--doc-timeout", "3"], COREFPREP_FAULTS=f"hang@{hung}")
+    assert r.returncode == 0, r.stderr
+    assert time.monotonic() - t0 < 60
+    entries = [json.loads(ln) for ln in (out / "work" / "quarantine.jsonl").read_text().splitlines()]
+    assert [(e["doc_index"], e["reason"]) for e in entries] == [(hung, "timeout")]
+    assert "--doc-timeout" in entries[0]["detail"]
+    st = status_json(out)
+    assert_accounting(st, corpus.records)
+    assert st["totals"]["rejected"]["timeout"] == 1
+    assert filter_rows(out) == [r for r in reference.filter_rows if r["doc_index"] != hung]
+
+
+@pytest.mark.slow
+def test_strict_stops_at_a_document_that_kills_its_worker_then_resumes(corpus: Corpus, reference: Reference,
+                                                                      tmp_path: Path) -> None:
+    """--strict keeps the old stop: the batch is retried a bounded number of times, then the run
+    fails in one sentence naming batch and document; a rerun resumes there, and a worker that dies
+    only once (without --strict) costs nothing but the lost chunk."""
+    out = tmp_path / "out"
+    poisoned = corpus.kiwi_docs[0][1]
+    r = run_cli(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--retries", "1", "--strict", "--batches", "0"],
                 COREFPREP_FAULTS=f"kill@{poisoned}")
     assert r.returncode == 1
-    line = assert_one_sentence(r.stderr, "batch 1 (documents 20-39) failed 2 times",
+    line = assert_one_sentence(r.stderr, "batch 0 (documents 0-19) failed 2 times",
                                f"killed by signal 9 on document {poisoned}", "rerun")
     assert line.count(".") <= 2
     assert "retrying (1/1)" in r.stderr
     st = status_json(out)
-    assert [b["state"] for b in st["batches"]] == ["done", "failed", "pending"]
-    assert f"document {poisoned}" in st["batches"][1]["error"]
-    assert (out / "work" / "filter" / "batch_00001.failed.json").exists()
+    assert [b["state"] for b in st["batches"]] == ["failed", "pending", "pending"]
+    assert f"document {poisoned}" in st["batches"][0]["error"]
     assert leftovers(out) == []
 
     marker = tmp_path / "died-once"
     again = corpus.kiwi_docs[2][0]
     r = run_cli(["filter", *corpus.args, "-o", out, *RUN_OPTS], COREFPREP_FAULTS=f"kill-once@{again}:{marker}")
     assert r.returncode == 0, r.stderr
-    assert marker.exists() and "retrying (1/2)" in r.stderr
-    assert "batch 00000" not in r.stderr  # resumed: the finished batch was not redone
-    assert not (out / "work" / "filter" / "batch_00001.failed.json").exists()
+    assert marker.exists() and "retrying" not in r.stderr and "quarantined" not in r.stderr
+    assert not (out / "work" / "filter" / "batch_00000.failed.json").exists()
+    assert not (out / "work" / "quarantine.jsonl").exists()
     assert filter_rows(out) == reference.filter_rows
     st = status_json(out)
     assert_accounting(st, corpus.records)
@@ -574,8 +625,8 @@ def test_worker_raising_on_a_document_fails_the_batch_then_resumes(corpus: Corpu
 def test_retried_batch_records_its_attempts(corpus: Corpus, tmp_path: Path, inproc: None,
                                             monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    marker = tmp_path / "died-once"
-    monkeypatch.setenv("COREFPREP_FAULTS", f"kill-once@{corpus.kiwi_docs[0][0]}:{marker}")
+    marker = tmp_path / "raised-once"
+    monkeypatch.setenv("COREFPREP_FAULTS", f"raise-once@{corpus.kiwi_docs[0][0]}:{marker}")
     out = tmp_path / "out"
     rc, _, err = cli_inprocess(["filter", corpus.files[0], "-o", out, *RUN_OPTS], capsys)
     assert rc == 0, err
@@ -734,7 +785,7 @@ def test_full_disk_fails_cleanly_and_a_rerun_after_freeing_space_finishes(corpus
 def test_full_disk_injected_enospc(corpus: Corpus, reference: Reference, tmp_path: Path, inproc: None,
                                    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """The same without a tmpfs: ENOSPC injected into the second batch's parquet write."""
-    import corefprep.pipeline as pipeline
+    import corefprep.filter as pipeline
 
     real = pipeline.pq.write_table
     calls = []
