@@ -19,6 +19,8 @@ from .filter import FilterPool, WorkerDied, filter_batch, rows_to_table
 from .merge import run_merge, totals_of
 from .options import RunOptions
 from .packing import prepare_clm
+from .plan import plan_in_use
+from .preflight import enforce, run_preflight
 from .progress import say
 from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
 from .samples import run_samples
@@ -280,6 +282,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
+    say(plan_in_use(opts).describe())
+    enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
         t0 = time.monotonic()
         plan = plan_filter(opts)
