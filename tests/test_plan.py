@@ -240,3 +240,20 @@ def test_apply_plan_on_this_machine_reads_the_bundled_tokenizer(no_env):
     p = apply_plan(opts, set())
     assert opts.workers == p.workers >= 1
     assert p.describe().startswith("plan: ")
+
+
+def test_in_memory_tokenize_input_gives_the_same_dataset(tmp_path, tmp_path_factory):
+    """keep_in_memory (the large tier) changes how the tokenize stage reads its chunks, not the rows."""
+    from fixtures import minicorpus as mc
+
+    from corefprep.pipeline import prepare
+
+    mc.warm_kiwi()
+    corpus = mc.mini_corpus(tmp_path_factory)
+    hashes = []
+    for in_memory in (False, True):
+        opts = RunOptions(inputs=[str(corpus)], output_dir=tmp_path / str(in_memory), workers=1, progress=False,
+                          keep_in_memory=in_memory, num_proc=1)
+        res = prepare(opts)
+        hashes.append(mc.dataset_hash(Path(res["dataset"])))
+    assert hashes[0] == hashes[1]
