@@ -282,8 +282,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
-    say(plan_in_use(opts).describe())
     enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
+    say(plan_in_use(opts).describe())
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
         t0 = time.monotonic()
         plan = plan_filter(opts)
