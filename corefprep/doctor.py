@@ -21,7 +21,8 @@ from typing import Any
 
 from .errors import CorefprepError
 from .plan import GiB, TokenizerProfile, detect_machine, make_plan, min_ram_bytes
-from .preflight import format_bytes, run_preflight
+from .preflight import existing_dir, format_bytes, run_preflight
+from .tokenize import MIN_ROWS_PER_PROC
 
 # A fast (Rust) tokenizer encodes on the order of a million tokens per second per core; below this
 # the tokenize stage, not Kiwi, would dominate an entity-mlm run.
@@ -224,8 +225,10 @@ def estimate_times(documents: int, sample: SampleStats, kiwi: KiwiBench, tok: To
     out.append(StageEstimate("samples", kept / 50_000, "seconds: reads the kept documents' entities once"))
     if tok.ok and tok.tokens_per_s:
         tokens = kept * (sample.mean_survivor_chars or 1500) / (tok.chars_per_token or 2.0)
-        procs = max(1, plan.num_proc)
-        out.append(StageEstimate("tokenize", tokens / (tok.tokens_per_s * procs) + 2 * procs,
+        # tokenize.tokenize_chunk starts extra processes (~2 s each) only for chunks big enough
+        procs = max(1, plan.num_proc) if kept >= MIN_ROWS_PER_PROC * plan.num_proc else 1
+        start = 2.0 * procs if procs > 1 else 0.0
+        out.append(StageEstimate("tokenize", tokens / (tok.tokens_per_s * procs) + start,
                                  f"{tokens:,.0f} tokens of {kept:,.0f} kept documents at {tok.tokens_per_s:,.0f} "
                                  f"tokens/s x {procs} processes"))
     out.append(StageEstimate("merge", 1.0, "seconds: links the tokenized chunks"))
@@ -274,8 +277,7 @@ def build_report(opts: Any, bench_seconds: float = 5.0) -> Report:
     lines: list[str] = []
     problems: list[str] = []
     machine = detect_machine()
-    out_dir = Path(opts.output_dir)
-    where = out_dir if out_dir.exists() else Path.cwd()
+    where = existing_dir(Path(opts.output_dir))
     lines.append(f"machine: {machine.describe()}; usable CPUs {machine.cpus:g}; disk at {where} is "
                  f"{disk_kind(where)}")
     if machine.available_bytes < min_ram_bytes():

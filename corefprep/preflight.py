@@ -231,7 +231,8 @@ def disk_free(path: Path) -> int:
     return shutil.disk_usage(path).free
 
 
-def _existing_dir(path: Path) -> Path:
+def existing_dir(path: Path) -> Path:
+    """``path`` or its nearest existing parent (where free space and the disk kind are measured)."""
     p = path.absolute()
     while not p.exists() and p != p.parent:
         p = p.parent
@@ -350,7 +351,7 @@ def estimate_disk(output_dir: Path, documents: int, objective: str, rules: str =
                             filter_per_kept=measured.filter_per_kept if measured else None, hard_links=hard_links)
     already = 0 if force or not out.exists() else _tree_bytes(out)
     needed = max(0, int(sum(per_stage.values()) * DISK_MARGIN) - already)
-    where = _existing_dir(out)
+    where = existing_dir(out)
     free = disk_free(where)
     return DiskEstimate(str(where), free, needed, per_stage, already, basis, hard_links)
 
