@@ -283,10 +283,10 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
     work = opts.work
     timings: dict[str, float] = {}
     enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
-    say(plan_in_use(opts).describe())
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
         t0 = time.monotonic()
         plan = plan_filter(opts)
+        say(plan_in_use(opts).describe())  # after the inputs are counted: a bad input's error stays alone
         new = run_filter(opts, plan) if "filter" in stages else {}
         timings["filter"] = round(time.monotonic() - t0, 3)
         done = dict(sorted({**plan.done, **new}.items()))

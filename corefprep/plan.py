@@ -390,7 +390,8 @@ def plan_in_use(opts: Any, machine: Machine | None = None) -> Plan:
         return stored
     from copy import copy
 
-    return apply_plan(copy(opts), set(PLANNED_FIELDS), machine=machine)
+    # which values the user gave is unknown here: report the values without blaming anyone for them
+    return replace(apply_plan(copy(opts), set(PLANNED_FIELDS), machine=machine), overridden=())
 
 
 def _run_tokenizer_profile(opts: Any) -> TokenizerProfile:

@@ -257,3 +257,15 @@ def test_in_memory_tokenize_input_gives_the_same_dataset(tmp_path, tmp_path_fact
         res = prepare(opts)
         hashes.append(mc.dataset_hash(Path(res["dataset"])))
     assert hashes[0] == hashes[1]
+
+
+def test_plan_in_use_is_the_stored_plan_or_the_values_the_run_uses(no_env):
+    from corefprep.plan import plan_in_use
+
+    m = Machine(affinity_cpus=16, available_bytes=31 * GiB, total_bytes=32 * GiB)
+    opts = RunOptions(workers=3, map_batch_size=7)
+    shown = plan_in_use(opts, machine=m)
+    assert (shown.workers, shown.map_batch_size, shown.overridden) == (3, 7, ())
+    assert opts.plan is None and opts.workers == 3  # nothing changed on the run's options
+    stored = apply_plan(opts, {"workers"}, machine=m, tokenizer=SMALL_VOCAB)
+    assert opts.plan is stored and plan_in_use(opts) is stored
