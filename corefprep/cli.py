@@ -177,9 +177,15 @@ def build_parser() -> argparse.ArgumentParser:
     st = sub.add_parser("status", help="batches done / pending / failed, counts, docs/s")
     st.add_argument("output_dir", type=Path, nargs="?", default=Path("prepared_datasets"))
     st.add_argument("--json", action="store_true", help="one JSON object (totals and batches)")
-    dr = sub.add_parser("doctor", help="check this machine and suggest settings")
-    dr.add_argument("--model", default=str(BUNDLED_TOKENIZER))
-    dr.add_argument("--output-dir", type=Path, default=Path("prepared_datasets"))
+    dr = sub.add_parser("doctor", help="check inputs, disk and RAM, measure this machine, show the plan and "
+                                       "estimated run time")
+    dr.add_argument("inputs", nargs="*", help="the inputs a run would read (estimates need them)")
+    dr.add_argument("--model", default=str(BUNDLED_TOKENIZER), help="the tokenizer a run would use")
+    dr.add_argument("--output-dir", "-o", type=Path, default=Path("prepared_datasets"))
+    dr.add_argument("--objective", choices=["entity-mlm", "clm"], default="entity-mlm")
+    dr.add_argument("--seq-len", type=_positive, default=2048)
+    dr.add_argument("--text-field", default="text")
+    dr.add_argument("--json", action="store_true", help="one JSON object")
     for sp_ in (st, dr):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     for sp_ in [sp, *[sub.choices[s] for s in STAGES]]:
@@ -201,8 +207,11 @@ def _run(a: argparse.Namespace) -> int:
         return 0
     if a.command == "doctor":
         from .doctor import run_doctor
+        from .options import RunOptions
 
-        return run_doctor(a.model, a.output_dir)
+        return run_doctor(RunOptions(inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field,
+                                     tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len,
+                                                             objective=a.objective)), as_json=a.json)
     from .pipeline import prepare
 
     opts = options_from_args(a)

@@ -59,6 +59,10 @@ class RunOptions:
     # documents per map batch; each yields ~10 rows of ~1000 token ids, so keep it modest
     map_batch_size: int = field(default_factory=lambda: _env_int("DATASET_BATCH_SIZE", 100))
     writer_batch_size: int = field(default_factory=lambda: _env_int("DATASET_WRITER_BATCH_SIZE", 1000))
+    # the tokenize stage reads each samples chunk into RAM instead of memory-mapping it (corefprep.plan
+    # turns it on for machines with >= 50 GiB free)
+    keep_in_memory: bool = False
+    plan: Any = None  # the corefprep.plan.Plan that filled these settings (set by apply_plan), for the log
     progress: bool = True
     max_samples: int | None = None
 

@@ -17,6 +17,8 @@ from .filter import FilterContext
 from .merge import run_merge, totals_of
 from .options import RunOptions
 from .packing import prepare_clm
+from .plan import plan_in_use
+from .preflight import enforce, run_preflight
 from .progress import EventLog, say
 from .readers import InputFile, check_text_field, count_records, resolve_inputs
 from .samples import run_samples
@@ -156,10 +158,12 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
+    enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
             EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
         t0 = time.monotonic()
         plan = plan_filter(opts)
+        say(plan_in_use(opts).describe())  # after the inputs are counted: a bad input's error stays alone
         new = run_filter(opts, plan, events) if "filter" in stages else {}
         timings["filter"] = round(time.monotonic() - t0, 3)
         events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))

@@ -150,6 +150,7 @@ def tokenize_chunk(
     num_proc: int,
     batch_size: int,
     writer_batch_size: int,
+    in_memory: bool = False,
 ) -> tuple[int, list[str]]:
     """Tokenize one samples chunk into ``out_dir`` (written under a temporary name, then renamed).
 
@@ -185,7 +186,7 @@ def tokenize_chunk(
 
             src = Dataset(pq.read_table(chunk_arrow, columns=["text"]))
         else:
-            src = Dataset.from_file(str(chunk_arrow))
+            src = Dataset.from_file(str(chunk_arrow), in_memory=in_memory)
         procs = num_proc if num_proc > 1 and len(src) >= MIN_ROWS_PER_PROC * num_proc else 1
         manage_tokenizers_parallelism(procs)
         ds = src.map(
@@ -254,7 +255,8 @@ def run_tokenize(opts: Any, chunks: list[Any]) -> tuple[list[Path], dict[str, An
                 t1 = time.monotonic()
                 rows, files = tokenize_chunk(c.path, out, tok, opts.tokenize, num_proc=opts.num_proc,
                                              batch_size=opts.map_batch_size,
-                                             writer_batch_size=opts.writer_batch_size)
+                                             writer_batch_size=opts.writer_batch_size,
+                                             in_memory=getattr(opts, "keep_in_memory", False))
                 lost = 0 if clm else c.samples - rows
                 atomic_write_json(meta, {"fingerprint": c.fingerprint, "samples": c.samples, "rows": rows,
                                          "files": files, "dropped": lost,

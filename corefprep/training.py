@@ -175,6 +175,10 @@ def _plain(value: Any) -> Any:
     return value.tolist() if hasattr(value, "tolist") else value
 
 
+# What HF models take from a batch (model_inputs_only keeps just these).
+MODEL_INPUTS = ("input_ids", "attention_mask", "labels", "position_ids", "token_type_ids")
+
+
 @dataclass
 class EntityCorefCollator:
     """Right-pad a batch of corefprep rows (entity-mlm or clm) to the longest row.
@@ -183,13 +187,32 @@ class EntityCorefCollator:
     when present, else ``len(input_ids)``): a stored mask may have been made for another
     padding scheme. Rows stored pre-padded (``--pad-to-max-length``) are trimmed to ``length``
     first, so they get dynamic padding too. Strings are dropped; numeric scalars and
-    fixed-size lists (token spans) become tensors.
+    fixed-size lists (token spans) become tensors. Ids of any integer type (clm rows store
+    uint16/uint32) come out as int64.
+
+    Causal-LM rows (objective ``clm``: ``input_ids``, optional ``doc_starts``, no ``labels``):
+
+    - ``labels`` are derived from ``input_ids`` (the model shifts them itself), -100 on padding
+      and on the first token of every document after the first in a row: with documents kept
+      apart (below), that token's prediction would come from the previous document's end.
+    - with ``doc_starts`` (offsets in the row where a document starts), ``position_ids`` restart
+      at 0 at each document start and there is no ``attention_mask``: transformers builds a
+      block-diagonal causal mask from position ids that restart (flash-attention uses them
+      directly) only when no attention mask is given, so each document attends to itself alone,
+      as if it were trained unpacked. Right padding needs no mask under causal attention (no real
+      token looks ahead at it); it gets position 0 and labels -100. transformers skips that
+      detection when a KV cache is in use: train with ``model.config.use_cache = False``.
+
+    ``model_inputs_only`` returns only MODEL_INPUTS: use it with ``Trainer(...,
+    args=TrainingArguments(..., remove_unused_columns=False))``, which hands the collator every
+    column (``doc_starts`` included) and passes its whole output to the model.
     """
 
     pad_token_id: int
     pad_to_multiple_of: int | None = 8
     label_pad_token_id: int = -100
     max_length: int | None = None
+    model_inputs_only: bool = False
 
     def __post_init__(self) -> None:
         if self.pad_to_multiple_of is not None and self.pad_to_multiple_of < 1:
@@ -217,6 +240,16 @@ class EntityCorefCollator:
                 "the dataset was prepared with."
             )
         return n
+
+    @staticmethod
+    def _doc_starts(row: Mapping[str, Any], n: int) -> list[int]:
+        starts = [int(x) for x in _plain(row["doc_starts"])]
+        if any(not 0 <= x < n for x in starts) or starts != sorted(set(starts)):
+            raise CorefprepError(
+                f"A row's doc_starts {starts[:8]} are not increasing offsets inside its {n} tokens; "
+                "the dataset is damaged or not a corefprep clm dataset."
+            )
+        return starts
 
     def __call__(self, features: Sequence[Mapping[str, Any]]) -> dict[str, torch.Tensor]:
         import torch
@@ -253,13 +286,32 @@ class EntityCorefCollator:
                     raise CorefprepError(f"Column {key} and input_ids differ in length in a row.")
                 out[i, :n] = torch.as_tensor(values[:n], dtype=torch.long)
             batch[key] = out
-        mask = torch.zeros((len(features), width), dtype=torch.long)
-        for i, n in enumerate(lengths):
-            mask[i, :n] = 1
-        batch["attention_mask"] = mask
+
+        starts = [self._doc_starts(f, n) for f, n in zip(features, lengths, strict=True)] \
+            if "doc_starts" in keys else None
+        if "labels" not in keys:  # causal-LM rows: the labels are the ids themselves
+            labels = batch["input_ids"].clone()
+            for i, n in enumerate(lengths):
+                labels[i, n:] = self.label_pad_token_id
+                for s in (starts[i] if starts else []):
+                    if s > 0:
+                        labels[i, s] = self.label_pad_token_id
+            batch["labels"] = labels
+        if starts is not None:
+            positions = torch.zeros((len(features), width), dtype=torch.long)
+            for i, n in enumerate(lengths):
+                bounds = [0, *[s for s in starts[i] if s > 0], n]
+                for a, b in zip(bounds, bounds[1:], strict=False):
+                    positions[i, a:b] = torch.arange(b - a)
+            batch["position_ids"] = positions
+        else:
+            mask = torch.zeros((len(features), width), dtype=torch.long)
+            for i, n in enumerate(lengths):
+                mask[i, :n] = 1
+            batch["attention_mask"] = mask
 
         for key in keys:
-            if key in batch:
+            if key in batch or key == "doc_starts":
                 continue
             values = [_plain(f[key]) for f in features]
             if all(isinstance(v, str | bytes) for v in values):
@@ -271,6 +323,8 @@ class EntityCorefCollator:
                     f"Column {key} cannot be batched into a tensor ({exc}); drop it with "
                     f"dataset.remove_columns([{key!r}])."
                 ) from exc
+        if self.model_inputs_only:
+            batch = {k: v for k, v in batch.items() if k in MODEL_INPUTS}
         return batch
 
 

@@ -207,21 +207,20 @@ def test_version(capsys):
 # --------------------------------------------------------------------------- doctor
 
 
-def test_doctor_reports_cores_memory_and_tokenizer(tmp_path, capsys):
+def test_doctor_reports_machine_tokenizer_plan_and_disk(tmp_path, capsys):
     rc = main(["doctor", "--output-dir", str(tmp_path)])
     assert rc in (0, 1)
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert any(line.startswith("cores (usable): ") for line in lines)
-    assert any(line.startswith("memory: ") and "GiB" in line for line in lines)
+    assert any(line.startswith("machine: ") and "CPUs" in line and "GiB free" in line for line in lines)
     tok = [line for line in lines if line.startswith("tokenizer: ")]
     assert tok and "fast" in tok[0] and "PROBLEM" not in tok[0]
-    assert any(line.startswith("recommended: --workers ") for line in lines)
-    assert any(line.startswith("disk at ") for line in lines)
+    assert any(line.startswith("plan: ") and " workers (" in line for line in lines)
+    assert any(line.startswith("disk: ") for line in lines)
 
 
 def test_doctor_with_a_bad_tokenizer_exits_1(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     assert main(["doctor", "--model", str(tmp_path / "no-tokenizer-here")]) == 1
     out = capsys.readouterr().out
-    assert "tokenizer: PROBLEM" in out
+    assert "tokenizer: PROBLEM" in out and "PROBLEMS (1)" in out

@@ -207,6 +207,78 @@ def test_collator_clm_rows_and_torch_formatted_rows(tokenizer, rows):
     assert all(torch.equal(from_torch[k], from_python[k]) for k in from_python)
 
 
+CLM_FEATURES = datasets.Features({"input_ids": datasets.Sequence(datasets.Value("uint16")),
+                                  "doc_starts": datasets.Sequence(datasets.Value("int32"))})
+# two rows of a packed stream: row 0 holds the end of a document, then documents at 3 and 7;
+# row 1 (the last, with --keep-last) is shorter and starts with a document
+CLM_ROWS = [
+    {"input_ids": [60001, 11, 12, 2, 21, 22, 3, 2, 31, 32, 33, 3], "doc_starts": [3, 7]},
+    {"input_ids": [2, 41, 42, 43, 3], "doc_starts": [0]},
+]
+
+
+@pytest.mark.parametrize("fmt", [None, "numpy", "torch"])
+def test_collator_clm_rows_with_doc_starts(fmt):
+    ds = datasets.Dataset.from_list(CLM_ROWS, features=CLM_FEATURES)
+    if fmt:
+        ds = ds.with_format(fmt)
+    batch = EntityCorefCollator(pad_token_id=0)([ds[i] for i in range(len(ds))])
+    assert set(batch) == {"input_ids", "labels", "position_ids"}  # no mask: see the collator's docstring
+    assert all(t.dtype == torch.long for t in batch.values())
+    assert batch["input_ids"].shape == (2, 16)
+    assert batch["input_ids"][0, :12].tolist() == CLM_ROWS[0]["input_ids"]  # uint16 above 32,767 intact
+    assert batch["labels"][0].tolist() == [60001, 11, 12, -100, 21, 22, 3, -100, 31, 32, 33, 3] + [-100] * 4
+    assert batch["labels"][1].tolist() == [2, 41, 42, 43, 3] + [-100] * 11
+    assert batch["position_ids"][0].tolist() == [0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4] + [0] * 4
+    assert batch["position_ids"][1].tolist() == [0, 1, 2, 3, 4] + [0] * 11
+
+
+def test_collator_clm_rows_without_doc_starts_get_a_mask_and_labels():
+    rows = [{"input_ids": [5, 6, 7, 8]}, {"input_ids": [9, 10]}]
+    batch = EntityCorefCollator(pad_token_id=0, pad_to_multiple_of=None)(rows)
+    assert set(batch) == {"input_ids", "labels", "attention_mask"}
+    assert batch["labels"].tolist() == [[5, 6, 7, 8], [9, 10, -100, -100]]
+    assert batch["attention_mask"].tolist() == [[1, 1, 1, 1], [1, 1, 0, 0]]
+
+
+def test_collator_pad_equal_to_eos_keeps_real_eos_labels():
+    rows = [{"input_ids": [5, 6, 3]}, {"input_ids": [7, 3, 8, 9, 3]}]
+    batch = EntityCorefCollator(pad_token_id=3, pad_to_multiple_of=None)(rows)
+    assert batch["labels"][0].tolist() == [5, 6, 3, -100, -100]
+
+
+def test_collator_rejects_bad_doc_starts():
+    with pytest.raises(CorefprepError, match="doc_starts"):
+        EntityCorefCollator(pad_token_id=0)([{"input_ids": [1, 2, 3], "doc_starts": [2, 1]}])
+    with pytest.raises(CorefprepError, match="doc_starts"):
+        EntityCorefCollator(pad_token_id=0)([{"input_ids": [1, 2, 3], "doc_starts": [3]}])
+
+
+def test_collator_model_inputs_only(rows):
+    batch = EntityCorefCollator(pad_token_id=0, model_inputs_only=True)(rows)
+    assert set(batch) == {"input_ids", "labels", "attention_mask"}
+
+
+def test_position_ids_keep_packed_documents_apart_in_a_causal_lm():
+    """A document's logits in a packed row equal its logits alone: transformers turns restarting
+    position ids into a block-diagonal causal mask when no attention mask is given."""
+    cfg = transformers.LlamaConfig(vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+                                   num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=32)
+    torch.manual_seed(0)
+    model = transformers.LlamaForCausalLM(cfg).eval()
+    doc_a, doc_b, doc_c = [2, 11, 12, 13, 3], [2, 21, 22, 3], [2, 31, 32, 33, 34, 3]
+    row = {"input_ids": doc_a + doc_b + doc_c, "doc_starts": [0, 5, 9]}
+    batch = EntityCorefCollator(pad_token_id=0)([row])
+    with torch.no_grad():
+        packed = model(input_ids=batch["input_ids"], position_ids=batch["position_ids"], use_cache=False).logits[0]
+        for start, doc in ((0, doc_a), (5, doc_b), (9, doc_c)):
+            alone = model(input_ids=torch.tensor([doc])).logits[0]
+            assert torch.allclose(packed[start:start + len(doc)], alone, atol=1e-5)
+        # without position ids the later documents would see the earlier ones
+        mixed = model(input_ids=batch["input_ids"], attention_mask=torch.ones_like(batch["input_ids"])).logits[0]
+        assert not torch.allclose(mixed[5:9], model(input_ids=torch.tensor([doc_b])).logits[0], atol=1e-3)
+
+
 # ------------------------------------------------------------------------------------ loading
 
 
