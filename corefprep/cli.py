@@ -83,8 +83,9 @@ def rules_from_args(a: argparse.Namespace) -> Any:
 def add_run_options(p: argparse.ArgumentParser) -> None:
     from .options import RunOptions
 
-    d = RunOptions()
+    d = RunOptions(workers=1, num_proc=1, map_batch_size=1, writer_batch_size=1)  # no env lookups here
     s = SampleConfig()
+    planned = "(default: planned for this machine, see the run's plan line)"
     p.add_argument("inputs", nargs="*", help="files, globs or directories (.jsonl[.gz|.zst], .parquet, .txt); "
                                              "none = the bundled sample corpus")
     g = p.add_argument_group("run")
@@ -92,10 +93,10 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help="where work/ and the final dataset go (default: ./prepared_datasets)")
     g.add_argument("--text-field", default="text", help="JSON/Parquet field holding the text (default: text)")
     g.add_argument("--batch-docs", type=_positive, default=d.batch_docs, help="documents per filter batch")
-    g.add_argument("--workers", "--num-workers", type=_positive, default=d.workers,
-                   help=f"filter processes (default: usable cores = {d.workers})")
-    g.add_argument("--chunksize", type=_positive, default=d.chunksize,
-                   help="Pool chunksize (made smaller automatically for small batches)")
+    g.add_argument("--workers", "--num-workers", type=_positive, default=None,
+                   help=f"filter processes {planned}")
+    g.add_argument("--chunksize", type=_positive, default=None,
+                   help=f"documents per task sent to a worker (made smaller for small batches) {planned}")
     g.add_argument("--maxtasksperchild", type=_positive, default=d.maxtasksperchild)
     g.add_argument("--batches", help="recompute exactly these batches, e.g. 52-102,7")
     g.add_argument("--force", action="store_true", help="recompute everything, even under changed settings")
@@ -131,14 +132,16 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     t.add_argument("--mask-style", choices=["all", "single"], default="all",
                    help="all: every subword of the mention masked; single: one mask token (today's layout)")
     t.add_argument("--pad-to-max-length", action="store_true", help="fixed-length rows (today's layout)")
-    t.add_argument("--tok-chunk", "--token-chunk-size", type=_positive, default=d.tok_chunk,
-                   help="samples per tokenized chunk")
-    t.add_argument("--num-proc", type=_positive, default=d.num_proc, help="datasets.map processes "
-                   "(env DATASET_NUM_PROC)")
-    t.add_argument("--map-batch-size", "--tokenizer-batch-size", type=_positive, default=d.map_batch_size,
-                   help="datasets.map batch size (env DATASET_BATCH_SIZE)")
-    t.add_argument("--writer-batch-size", type=_positive, default=d.writer_batch_size,
-                   help="env DATASET_WRITER_BATCH_SIZE")
+    t.add_argument("--tok-chunk", "--token-chunk-size", type=_positive, default=None,
+                   help=f"samples per tokenized chunk {planned}")
+    t.add_argument("--num-proc", type=_positive, default=None,
+                   help=f"datasets.map processes (env DATASET_NUM_PROC) {planned}")
+    t.add_argument("--map-batch-size", "--tokenizer-batch-size", type=_positive, default=None,
+                   help=f"datasets.map batch size (env DATASET_BATCH_SIZE) {planned}")
+    t.add_argument("--writer-batch-size", type=_positive, default=None,
+                   help=f"rows per write of datasets.map (env DATASET_WRITER_BATCH_SIZE) {planned}")
+    t.add_argument("--in-memory", dest="keep_in_memory", action=argparse.BooleanOptionalAction, default=None,
+                   help=f"let datasets keep each chunk in memory while tokenizing {planned}")
 
 
 def options_from_args(a: argparse.Namespace) -> Any:
@@ -149,19 +152,24 @@ def options_from_args(a: argparse.Namespace) -> Any:
 
         parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
     fcfg = rules_from_args(a)
-    return RunOptions(
+    from .plan import PLANNED_FIELDS, apply_plan
+
+    # the machine's plan fills what the user did not give (and DATASET_* variables did not set)
+    explicit = {name for name in PLANNED_FIELDS if getattr(a, name, None) is not None}
+    planned_values = {name: getattr(a, name) for name in explicit}
+    opts = RunOptions(
         inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field, batch_docs=a.batch_docs,
-        workers=a.workers, chunksize=a.chunksize, maxtasksperchild=a.maxtasksperchild, strict=a.strict,
+        maxtasksperchild=a.maxtasksperchild, strict=a.strict,
         force=a.force, break_lock=a.break_lock, batches=a.batches, retries=max(0, a.retries),
         doc_timeout=a.doc_timeout, engine=a.engine, ray_address=a.ray_address, log_json=a.log_json, filter=fcfg,
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,
                                 pad_to_max_length=a.pad_to_max_length),
-        tok_chunk=a.tok_chunk, num_proc=a.num_proc, map_batch_size=a.map_batch_size,
-        writer_batch_size=a.writer_batch_size, progress=not a.no_progress,
-        max_samples=a.max_samples,
+        progress=not a.no_progress, max_samples=a.max_samples, **planned_values,
     )
+    apply_plan(opts, explicit)
+    return opts
 
 
 def build_parser() -> argparse.ArgumentParser:
