@@ -26,11 +26,16 @@ def usable_cores() -> int:
 
 def _env_int(name: str, default: int) -> int:
     v = os.environ.get(name)
+    if not v:
+        return default
     try:
-        return int(v) if v else default
+        n = int(v)
     except ValueError:
-        raise UsageError(f"environment variable {name}={v!r} is not an integer; set it to a whole number or "
-                         "unset it") from None
+        n = 0
+    if n <= 0:
+        raise UsageError(f"environment variable {name}={v!r} is not a positive whole number; set it to one (e.g. "
+                         f"{default}) or unset it")
+    return n
 
 
 @dataclass
