@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench soak install clean
+.PHONY: demo test lint bench bench-seek soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ soak: $(STAMP)
 # Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --docs 20000 --workers 2
+
+# Time to start a batch early vs late in a 240k-document, 12-file corpus (issue 7; needs ../shared).
+bench-seek: $(STAMP)
+	$(BIN)/python benchmarks/bench_seek.py --files 12 --docs-per-file 20000 --batch-docs 15000
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache
