@@ -8,9 +8,10 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -qq --upgrade pip
 	# torch==2.13.0 is the CPU wheel; a bare "torch" would pull a multi-GB CUDA build
-	$(BIN)/python -m pip install -q -e '.[dev,train]'
+	# PYTHONWARNINGS: setuptools' notes on editable installs are not ours to act on; -qq keeps errors only
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
