@@ -193,6 +193,7 @@ def compute_batch(
     lo, hi = ctx.bounds(k)
     t0 = time.monotonic()
     wall0, cpu0 = decider.busy_seconds()
+    deaths0 = getattr(decider, "death_count", 0)
     tally = BatchTally()
     names = {f.path: f.name or f.path for f in ctx.files}
     rows: list[dict[str, Any]] = []
@@ -228,6 +229,7 @@ def compute_batch(
         "chars_in": tally.chars_in,
         "chars_kept": tally.chars_kept,
         "read_seconds": round(tally.read_seconds, 3),
+        "worker_deaths": getattr(decider, "death_count", 0) - deaths0,
         "worker_seconds": round(wall1 - wall0, 3),
         "worker_cpu_seconds": round(cpu1 - cpu0, 3),
         "seconds": round(seconds, 3),
@@ -308,6 +310,8 @@ def batch_line(s: dict[str, Any]) -> str:
     rate = s["passed"] / s["documents"] if s["documents"] else 0.0
     quarantined = len(s.get("quarantined", []))
     q = f", {quarantined} quarantined" if quarantined else ""
+    if s.get("worker_deaths"):
+        q += f", {s['worker_deaths']} worker death(s) (their chunks were handed out again)"
     return (f"batch {s['batch']:05d} [{s['start']}-{s['end'] - 1}]: {s['documents']:,} docs, "
             f"{s['passed']:,} passed ({rate:.1%}), {sum(s['rejected'].values()):,} rejected, {mal:,} malformed{q}, "
             f"{s['docs_per_s'] or 0:,.0f} docs/s")

@@ -173,7 +173,13 @@ class KiwiPool:
         self._next_id = 0
         self.deaths: Counter[int] = Counter()  # doc_index -> workers it killed
         self.timed_out: dict[int, float] = {}  # doc_index -> seconds it had run when killed
+        self.unattributed = 0  # workers that died between documents
         self.rebuilds = 0
+
+    @property
+    def death_count(self) -> int:
+        """Workers that died (not retired) since this Pool object was made."""
+        return sum(self.deaths.values()) + self.unattributed
 
     def __enter__(self) -> KiwiPool:
         return self
@@ -317,6 +323,7 @@ class KiwiPool:
                     remaining = [s for s in chunk.items if s.doc_index != doc]
                 deaths = chunk.unattributed_deaths
             else:
+                self.unattributed += 1
                 deaths = chunk.unattributed_deaths + 1
                 if deaths >= UNATTRIBUTED_DEATHS or self.strict:
                     raise WorkerDied(pid, code, None)
