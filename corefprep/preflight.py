@@ -10,6 +10,7 @@ free space at the output directory. It returns structured :class:`Finding` recor
 
 from __future__ import annotations
 
+import errno
 import gzip
 import os
 import shutil
@@ -257,6 +258,9 @@ def probe_output_dir(output_dir: Path) -> tuple[Finding, bool]:
         except OSError:
             links = False
     except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            return Finding("output_dir", "error", f"no space left on the device of {out}; free some space and rerun "
+                           "the same command — finished batches and chunks are kept", {"path": str(out)}), False
         why = exc.strerror or str(exc)
         return Finding("output_dir", "error", f"the output directory {out} is not writable ({why}); choose "
                        "another --output-dir or fix its permissions", {"path": str(out)}), False
