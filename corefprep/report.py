@@ -226,7 +226,8 @@ def find_hangul_font() -> str | None:
     for loc in (spec.submodule_search_locations or []) if spec else []:
         path = Path(loc) / "fonts" / "NanumGothic.ttf"
         if path.is_file() and _covers_hangul(path):
-            font_manager.fontManager.addfont(str(path))
+            if not any(Path(e.fname) == path for e in font_manager.fontManager.ttflist):
+                font_manager.fontManager.addfont(str(path))
             return str(font_manager.FontProperties(fname=str(path)).get_name())
     for entry in font_manager.fontManager.ttflist:
         if entry.name in HANGUL_FAMILIES and _covers_hangul(entry.fname):
