@@ -294,6 +294,19 @@ def _plain_log_ticks(axis: Any) -> None:
     axis.set_minor_formatter(NullFormatter())
 
 
+def _compact(v: float, _pos: Any = None) -> str:
+    """Axis numbers without an offset: 950, 12k, 3.5M."""
+    for unit, div in (("B", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(v) >= div:
+            return f"{v / div:.3g}{unit}"
+    return f"{v:.3g}"
+
+
+def _share(n: int, total: int) -> str:
+    x = 100 * n / total if total else 0.0
+    return f"{x:.1f}%" if x >= 0.1 or x == 0 else f"{x:.2g}%"
+
+
 def _secs(s: float) -> str:
     return f"{s:.2f} s" if s < 10 else duration(s)
 
@@ -350,9 +363,12 @@ def plot_rejections(run: RunData) -> tuple[Any, str]:
         names = [r for r, _ in items]
         counts = [n for _, n in items]
         bars = a.barh(names, counts, color=color)
-        a.bar_label(bars, labels=[f"{n:,} ({n / t['documents']:.1%})" for n in counts], padding=3, fontsize=8)
+        a.bar_label(bars, labels=[f"{n:,} ({_share(n, t['documents'])})" for n in counts], padding=3, fontsize=8)
         a.set_xlim(0, max(counts) * 1.3)
         a.xaxis.get_major_locator().set_params(integer=True)
+        from matplotlib.ticker import FuncFormatter
+
+        a.xaxis.set_major_formatter(FuncFormatter(_compact))
         a.set_title(f"{what}: {sum(counts):,} of {t['documents']:,} documents, by reason")
         a.grid(axis="y", visible=False)
     ax[-1, 0].set_xlabel("documents")
@@ -537,9 +553,14 @@ def plot_timings(run: RunData) -> tuple[Any, str]:
         ks = [s["batch"] for s in run.stats]
         secs = [float(s.get("seconds") or 0) for s in run.stats]
         reads = [float(s.get("read_seconds") or 0) for s in run.stats]
-        b.bar(ks, secs, color=ACCENT, alpha=0.8, label="batch", width=0.8)
-        b.bar(ks, reads, color=KEPT, alpha=0.9, label="reading + cheap rules", width=0.8)
-        b.legend(loc="upper right", fontsize=8)
+        if len(ks) <= 60:
+            b.bar(ks, secs, color=ACCENT, alpha=0.8, label="batch", width=0.8)
+            b.bar(ks, reads, color=KEPT, alpha=0.9, label="reading + cheap rules", width=0.8)
+        else:  # hundreds of bars turn into noise; lines show the trend
+            b.plot(ks, secs, color=ACCENT, linewidth=1, label="batch")
+            b.plot(ks, reads, color=KEPT, linewidth=1, label="reading + cheap rules")
+        b.set_ylim(0, max(secs) * 1.3 or 1)
+        b.legend(loc="upper right", fontsize=8, ncols=2)
         b.set_xlabel("batch")
         b.set_ylabel("seconds")
         b.xaxis.get_major_locator().set_params(integer=True)
@@ -641,6 +662,10 @@ def summary_rows(run: RunData) -> list[list[str]]:
                   + (f"; ETA {duration(st['eta_seconds'])} for the rest" if st["eta_seconds"] else "")],
         ["run", f"live: pid {live.get('pid')} on {live.get('host')}" if live["live"] else "no run is live"],
     ]
+    failed = [b for b in st["batches"] if b["state"] == "failed"]
+    if failed:
+        shown = "; ".join(f"{b['batch']}: {b.get('error') or '?'}" for b in failed[:5])
+        rows.append(["failed batches", shown + (f"; and {len(failed) - 5} more" if len(failed) > 5 else "")])
     sm = st["stages"]["samples"]
     if sm is not None:
         rows.append(["samples", f"{sm['samples']:,} in {sm['chunks']} chunk(s)" + ("" if sm["complete"] else

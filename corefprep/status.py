@@ -57,7 +57,7 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
         "totals": totals,
         "pass_rate": round(totals["passed"] / totals["documents"], 6) if totals["documents"] else None,
         "quarantined": sum(b.get("quarantined", 0) for b in done),
-        "quarantine_file": str(work.quarantine) if work.quarantine.exists() else None,
+        "quarantine_file": str(work.quarantine),
         "filter_seconds": rate["seconds"],
         "docs_per_s": rate["docs_per_s"],
         "pending_documents": sum(b["documents"] for b in pending),
@@ -288,9 +288,17 @@ def _reasons(counts: dict[str, int], top: int | None = TOP_REASONS) -> str:
     return text
 
 
+def _command(command: str | None) -> str:
+    """The recorded command line, its program shown by name (``corefprep``), not by its full path."""
+    if not command:
+        return ""
+    program, _, args = command.partition(" ")
+    return f": {' '.join(x for x in (Path(program).name, args) if x)}"
+
+
 def _run_line(run: dict[str, Any]) -> str:
     who = f"pid {run.get('pid')} on {run.get('host')}"
-    cmd = f": {run['command']}" if run.get("command") else ""
+    cmd = _command(run.get("command"))
     if run["live"]:
         since = f" since {_when(run['started'])} ({duration(time.time() - run['started'])} ago)" \
             if run.get("started") else ""
@@ -307,15 +315,16 @@ def _speed_line(st: dict[str, Any]) -> str:
     rate = st["docs_per_s"]
     if rate is None:
         return "speed: no finished batch yet"
-    line = (f"speed: {rate:,.0f} docs/s over {st['done']} finished batches "
+    line = (f"speed: {rate:,.0f} docs/s over {st['done']} finished batch{'es' if st['done'] != 1 else ''} "
             f"({duration(st['filter_seconds'])} of filtering)")
     left = st["pending"] + st["failed"]
     if left == 0:
         return line + "; every batch is done"
     eta = st["eta_seconds"]
-    when = "remaining" if st["run"]["live"] else "still to do, no run is live"
-    return line + (f"; ETA {duration(eta)} for {left} batches ({st['pending_documents']:,} documents, {when}) "
-                   "at that speed")
+    rest = f"{left} batches left ({st['pending_documents']:,} documents)"
+    if st["run"]["live"]:
+        return line + f"; ETA {duration(eta)} at that speed for the {rest}"
+    return line + f"; {rest}: about {duration(eta)} at that speed once a run resumes (none is live)"
 
 
 def _stage_lines(st: dict[str, Any]) -> list[str]:

@@ -146,8 +146,8 @@ def test_partial_run_has_an_eta_at_the_measured_speed(tmp_path_factory, tmp_path
     assert (st["done"], st["pending"], st["pending_documents"]) == (3, 4, pending_docs)
     assert st["eta_seconds"] == pytest.approx(pending_docs / rate, rel=0.02, abs=0.06)  # rounded to 0.1 s
     line = next(x for x in _status(out, capsys).splitlines() if x.startswith("speed: "))
-    assert f"ETA {st['eta_seconds']:.0f} s for 4 batches ({pending_docs} documents, still to do, no run is live)" \
-        in line
+    assert line.endswith(f"; 4 batches left ({pending_docs} documents): about {st['eta_seconds']:.0f} s at that "
+                         "speed once a run resumes (none is live)")
     assert "samples: not built yet" in _status(out, capsys)
 
 
@@ -233,4 +233,8 @@ def test_status_of_300_batches_is_quick(tmp_path):
     assert (st["done"], st["pending"], st["quarantined"], st["docs_per_s"]) == (290, 10, 290, 2000.0)
     assert st["eta_seconds"] == pytest.approx((10 * b - 5) / 2000.0, abs=0.1)
     assert len(text.splitlines()) < 15  # a summary, not 300 rows
-    assert "ETA 17 min for 10 batches" in text
+    assert "about 17 min at that speed once a run resumes" in text
+    with run_lock(work, command="/opt/venv/bin/corefprep prepare in/"):
+        live = format_status(collect_status(out))
+    assert "ETA 17 min at that speed for the 10 batches left (1,999,995 documents)" in live
+    assert live.splitlines()[1].endswith(": corefprep prepare in/")
