@@ -163,7 +163,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
             EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
         t0 = time.monotonic()
-        events.emit("run_start", stages=list(stages), command=" ".join(sys.argv), pid=os.getpid())
+        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
+        events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
         plan = plan_filter(opts)
         say(plan_in_use(opts).describe())  # after the inputs are counted: a bad input's error stays alone
         new: dict[int, dict[str, Any]] = {}
