@@ -1,4 +1,4 @@
-"""Command line: `corefprep prepare|filter|samples|tokenize|merge|status|doctor` (SPEC section 3).
+"""Command line: `corefprep prepare|filter|samples|tokenize|merge|status|report|doctor` (SPEC section 3).
 
 Errors are one sentence on stderr with exit code 1 (2 for usage errors); `--debug` adds the
 traceback.
@@ -18,6 +18,48 @@ from .samples import SampleConfig
 from .tokenize import BUNDLED_TOKENIZER, TokenizeConfig
 
 STAGES = ("filter", "samples", "tokenize", "merge")
+
+_NOT_THE_FILTER = (
+    "It does not run the filter: every filter batch must be done, the inputs, --batch-docs, --text-field and rule "
+    "options must be those the batches were made with (a difference is refused), and the filter's own options "
+    "(--workers, --chunksize, --engine, --retries, --doc-timeout, --strict, --batches) have no effect."
+)
+# (one-line help in the command list, what the stage command really runs)
+STAGE_HELP = {
+    "prepare": ("full run: filter, samples, tokenize, merge",
+                "The whole pipeline: filter the inputs batch by batch, build the entity-coreference samples, tokenize "
+                "them and merge the final dataset into OUTPUT_DIR/<name>/. Every stage resumes: work that is done "
+                "and unchanged is kept."),
+    "filter": ("only the filter: inputs -> work/filter/ batches",
+               "Read the inputs and run the filter rules batch by batch into OUTPUT_DIR/work/filter/ (finished "
+               "batches are kept; --batches recomputes chosen ones), then stop. The samples and tokenize options "
+               "are ignored."),
+    "samples": ("only the samples, from finished filter batches",
+                "Build the entity-coreference samples of the finished filter batches into OUTPUT_DIR/work/samples/ "
+                "(chunks whose content did not change are kept). " + _NOT_THE_FILTER + " Of the tokenize options "
+                "only --tok-chunk (samples per chunk) matters; with --objective clm there are no samples and "
+                "nothing is done."),
+    "tokenize": ("samples (refreshed) and tokenize, no merge",
+                 "Run the samples stage (unchanged chunks are kept), then tokenize the samples chunks into "
+                 "OUTPUT_DIR/work/tokenized/ (chunks tokenized before with the same tokenizer and settings are "
+                 "kept); with --objective clm, tokenize and pack the kept documents. It writes no final dataset "
+                 "(`merge` or `prepare` do). " + _NOT_THE_FILTER),
+    "merge": ("samples, tokenize and merge: the final dataset",
+              "Run samples, tokenize and merge, each keeping what is done and unchanged, and write the final "
+              "dataset OUTPUT_DIR/<name>/ with metadata.json: `prepare` without the filter. " + _NOT_THE_FILTER),
+}
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Every option's help ends with its default, unless the help already names it or there is
+    none to show (flags, options that are off or planned unless given)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if ("default" in text or not action.option_strings or action.default is None or action.default is False
+                or action.default is argparse.SUPPRESS):
+            return action.help
+        return f"{text} (default: %(default)s)".strip()
 
 
 def _positive(v: str) -> int:
@@ -80,7 +122,16 @@ def rules_from_args(a: argparse.Namespace) -> Any:
     return make_rules(a.rules, **given)
 
 
-def add_run_options(p: argparse.ArgumentParser) -> None:
+def _ignored(group: str, stage: str) -> str | None:
+    """The note an option group carries in a stage command that does not use it."""
+    if stage == "filter" and group in ("samples", "tokenize"):
+        return "ignored by `corefprep filter` (it stops after the filter)"
+    if stage == "samples" and group == "tokenize":
+        return "ignored by `corefprep samples`, except --objective and --tok-chunk"
+    return None
+
+
+def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     from .options import RunOptions
 
     d = RunOptions(workers=1, num_proc=1, map_batch_size=1, writer_batch_size=1)  # no env lookups here
@@ -97,8 +148,9 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help=f"filter processes {planned}")
     g.add_argument("--chunksize", type=_positive, default=None,
                    help=f"documents per task sent to a worker (made smaller for small batches) {planned}")
-    g.add_argument("--maxtasksperchild", type=_positive, default=d.maxtasksperchild)
-    g.add_argument("--batches", help="recompute exactly these batches, e.g. 52-102,7")
+    g.add_argument("--maxtasksperchild", type=_positive, default=d.maxtasksperchild,
+                   help="documents a filter worker analyses before it is replaced (bounds leaks)")
+    g.add_argument("--batches", help="recompute exactly these batches, e.g. 52-102,7 (default: every batch not done)")
     g.add_argument("--force", action="store_true", help="recompute everything, even under changed settings")
     g.add_argument("--break-lock", action="store_true",
                    help="take the output directory's lock even if another run (on another host) seems to hold it; "
@@ -116,19 +168,25 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
                    help="with --engine ray: the cluster to join (auto = a running cluster); default starts a "
                         "local Ray instance")
     g.add_argument("--log-json", type=Path, default=None, metavar="FILE",
-                   help="append one JSON object per event (batch done, stage done, error) to FILE")
+                   help="append one JSON object per event (batch done, stage start/done, error) to FILE "
+                        "(default: none)")
     g.add_argument("--no-progress", action="store_true", help="no progress bars (summaries still print)")
     add_rule_options(p)
-    sm = p.add_argument_group("samples")
-    sm.add_argument("--max-entity-freq", type=_positive, default=s.max_entity_freq)
-    sm.add_argument("--min-distance", type=int, default=s.min_distance)
-    sm.add_argument("--max-distance", type=int, default=s.max_distance)
-    sm.add_argument("--max-samples", type=_positive, default=None, help="stop after this many samples")
-    t = p.add_argument_group("tokenize")
+    sm = p.add_argument_group("samples", _ignored("samples", stage))
+    sm.add_argument("--max-entity-freq", type=_positive, default=s.max_entity_freq,
+                    help="samples per entity in the whole corpus, at most")
+    sm.add_argument("--min-distance", type=int, default=s.min_distance,
+                    help="fewest characters from the antecedent's start to the mention's")
+    sm.add_argument("--max-distance", type=int, default=s.max_distance,
+                    help="most characters from the antecedent's start to the mention's")
+    sm.add_argument("--max-samples", type=_positive, default=None,
+                    help="stop after this many samples (default: no limit)")
+    t = p.add_argument_group("tokenize", _ignored("tokenize", stage))
     t.add_argument("--model", default=str(BUNDLED_TOKENIZER),
                    help="fast tokenizer: local directory or hub name (default: the bundled Korean WordPiece)")
-    t.add_argument("--seq-len", type=_positive, default=2048)
-    t.add_argument("--objective", choices=["entity-mlm", "clm"], default="entity-mlm")
+    t.add_argument("--seq-len", type=_positive, default=2048, help="tokens per row, at most")
+    t.add_argument("--objective", choices=["entity-mlm", "clm"], default="entity-mlm",
+                   help="entity-mlm: masked-mention rows; clm: kept documents packed for causal LM")
     t.add_argument("--mask-style", choices=["all", "single"], default="all",
                    help="all: every subword of the mention masked; single: one mask token (today's layout)")
     t.add_argument("--pad-to-max-length", action="store_true", help="fixed-length rows (today's layout)")
@@ -175,18 +233,39 @@ def options_from_args(a: argparse.Namespace) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    p = argparse.ArgumentParser(prog="corefprep", description="Korean web text -> entity-coreference datasets")
+    p = argparse.ArgumentParser(prog="corefprep", description="Korean web text -> entity-coreference datasets",
+                                formatter_class=HelpFormatter)
     p.add_argument("--version", action="version", version=f"corefprep {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    sp = sub.add_parser("prepare", help="full run: filter, samples, tokenize, merge")
-    add_run_options(sp)
-    for stage in STAGES:
-        add_run_options(sub.add_parser(stage, help=f"run only the {stage} stage"))
-    st = sub.add_parser("status", help="batches done / pending / failed, counts, docs/s")
-    st.add_argument("output_dir", type=Path, nargs="?", default=Path("prepared_datasets"))
-    st.add_argument("--json", action="store_true", help="one JSON object (totals and batches)")
+    for command in ("prepare", *STAGES):
+        short, long = STAGE_HELP[command]
+        add_run_options(sub.add_parser(command, help=short, description=long, formatter_class=HelpFormatter),
+                        command)
+    sp = sub.choices["prepare"]
+    st = sub.add_parser("status", help="summary of a run: batches, documents, speed and ETA, live run, later stages",
+                        formatter_class=HelpFormatter,
+                        description="Summary of OUTPUT_DIR: batches done / pending / failed, documents passed and "
+                                    "rejected by reason, quarantined documents, docs/s over the finished batches and "
+                                    "the ETA of the pending ones, the run holding the directory (if any), samples, "
+                                    "tokenized chunks and final datasets. Failed batches are listed; --batches lists "
+                                    "others.")
+    st.add_argument("output_dir", type=Path, nargs="?", default=Path("prepared_datasets"),
+                    help="the --output-dir of the run (default: prepared_datasets)")
+    st.add_argument("--json", action="store_true",
+                    help="one JSON object: the summary, totals, every batch, later stages")
+    st.add_argument("--batches", metavar="SPEC", help="also list these batches, e.g. 0-9,52")
+    rp = sub.add_parser("report", help="plots and a self-contained HTML page about a run",
+                        formatter_class=HelpFormatter,
+                        description="Write PNG plots (pass rate and speed per batch, rejection reasons, document "
+                                    "lengths, entities, distances, tokens per row, timings) and one self-contained "
+                                    "HTML page (images embedded) about OUTPUT_DIR; prints the page's path. Works on "
+                                    "a run stopped after any stage.")
+    rp.add_argument("output_dir", type=Path, nargs="?", default=Path("prepared_datasets"),
+                    help="the --output-dir of the run (default: prepared_datasets)")
+    rp.add_argument("--out", type=Path, default=None, metavar="DIR",
+                    help="where the page and plots go (default: OUTPUT_DIR/report)")
     dr = sub.add_parser("doctor", help="check inputs, disk and RAM, measure this machine, show the plan and "
-                                       "estimated run time")
+                                       "estimated run time", formatter_class=HelpFormatter)
     dr.add_argument("inputs", nargs="*", help="the inputs a run would read (estimates need them)")
     dr.add_argument("--model", default=str(BUNDLED_TOKENIZER), help="the tokenizer a run would use")
     dr.add_argument("--output-dir", "-o", type=Path, default=Path("prepared_datasets"))
@@ -194,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--seq-len", type=_positive, default=2048)
     dr.add_argument("--text-field", default="text")
     dr.add_argument("--json", action="store_true", help="one JSON object")
-    for sp_ in (st, dr):
+    for sp_ in (st, rp, dr):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     for sp_ in [sp, *[sub.choices[s] for s in STAGES]]:
         sp_.add_argument("--debug", action="store_true", help="show tracebacks")
@@ -208,10 +287,20 @@ def _run(a: argparse.Namespace) -> int:
         from .status import collect_status, format_status
 
         st = collect_status(a.output_dir)
+        shown = None
+        if a.batches:
+            from .batches import parse_batch_spec
+
+            shown = parse_batch_spec(a.batches, st["num_batches"])
         if a.json:
             sys.stdout.write(orjson.dumps(st, option=orjson.OPT_INDENT_2).decode() + "\n")
         else:
-            print(format_status(st))
+            print(format_status(st, shown))
+        return 0
+    if a.command == "report":
+        from .report import write_report
+
+        print(write_report(a.output_dir, a.out))
         return 0
     if a.command == "doctor":
         from .doctor import run_doctor
@@ -234,6 +323,8 @@ def _run(a: argparse.Namespace) -> int:
     if "dataset" in res:
         line += f" -> {res['dataset']}"
     print(line)
+    _log_event(a, "run_done", documents=res["documents"], passed=res["passed"], samples=res.get("samples"),
+               dataset=res.get("dataset"))
     return 0
 
 
@@ -261,30 +352,54 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(a)
     except KeyboardInterrupt:
-        print("corefprep: interrupted; finished batches are kept — rerun the same command to resume",
-              file=sys.stderr)
+        msg = "corefprep: interrupted; finished batches are kept — rerun the same command to resume"
+        print(msg, file=sys.stderr)
+        _log_error(a, "interrupted", msg, 130)
         return 130
     except Exception as exc:
         if a.debug:
             traceback.print_exc()
-        full = _enospc(exc)
-        if full is not None:
-            where = f" ({full.filename})" if getattr(full, "filename", None) else ""
-            print(f"corefprep: error: no space left on the device{where}; free some space and rerun the same "
-                  "command — finished batches and chunks are kept", file=sys.stderr)
-            return 1
-        if isinstance(exc, CorefprepError):
-            print(f"corefprep: error: {_one_line(exc)}", file=sys.stderr)
-            return exc.exit_code
-        if isinstance(exc, OSError):
-            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-            print(f"corefprep: error: {_one_line(exc.strerror or exc)}{where}; rerun the same command after "
-                  "fixing it (--debug shows the traceback)", file=sys.stderr)
-            return 1
-        # a bug: still one line unless --debug
-        print(f"corefprep: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the "
-              "traceback and please report it)", file=sys.stderr)
-        return 1
+        code, msg = _error_message(exc)
+        print(msg, file=sys.stderr)
+        _log_error(a, type(exc).__name__, msg, code)
+        return code
+
+
+def _error_message(exc: Exception) -> tuple[int, str]:
+    """The exit code and the one line the user sees."""
+    full = _enospc(exc)
+    if full is not None:
+        where = f" ({full.filename})" if getattr(full, "filename", None) else ""
+        return 1, (f"corefprep: error: no space left on the device{where}; free some space and rerun the same "
+                   "command — finished batches and chunks are kept")
+    if isinstance(exc, CorefprepError):
+        return exc.exit_code, f"corefprep: error: {_one_line(exc)}"
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        return 1, (f"corefprep: error: {_one_line(exc.strerror or exc)}{where}; rerun the same command after "
+                   "fixing it (--debug shows the traceback)")
+    # a bug: still one line unless --debug
+    return 1, (f"corefprep: internal error: {type(exc).__name__}: {_one_line(exc)} (rerun with --debug for the "
+               "traceback and please report it)")
+
+
+def _log_error(a: argparse.Namespace, kind: str, message: str, exit_code: int) -> None:
+    """An ``error`` event in the --log-json file, so a log collector sees why a run ended."""
+    _log_event(a, "error", error=kind, message=message.removeprefix("corefprep: "), exit_code=exit_code)
+
+
+def _log_event(a: argparse.Namespace, event: str, **fields: Any) -> None:
+    """One event in the run's --log-json file (the run's own log is closed by now)."""
+    path = getattr(a, "log_json", None)
+    if path is None:
+        return
+    from .progress import EventLog
+
+    try:
+        with EventLog(path, output_dir=str(a.output_dir)) as events:
+            events.emit(event, command=a.command, **fields)
+    except OSError:
+        pass  # the log file itself is the problem; the outcome is on stdout/stderr already
 
 
 if __name__ == "__main__":

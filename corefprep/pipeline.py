@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -162,11 +163,17 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
             EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
         t0 = time.monotonic()
+        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
+        events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
         plan = plan_filter(opts)
         say(plan_in_use(opts).describe())  # after the inputs are counted: a bad input's error stays alone
-        new = run_filter(opts, plan, events) if "filter" in stages else {}
+        new: dict[int, dict[str, Any]] = {}
+        if "filter" in stages:
+            events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
+            new = run_filter(opts, plan, events)
         timings["filter"] = round(time.monotonic() - t0, 3)
-        events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
+        if "filter" in stages:
+            events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
         done = dict(sorted({**plan.done, **new}.items()))
         result: dict[str, Any] = {"batches": plan.num_batches, "done": len(done), **totals_of(list(done.values()))}
         later = [s for s in stages if s != "filter"]
@@ -177,10 +184,18 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             return result
         _require_all_done(plan, done)
         if opts.tokenize.objective == "clm":
-            return prepare_clm(opts, stages, done, result, timings)
+            events.emit("stage_start", stage="tokenize")
+            res = prepare_clm(opts, stages, done, result, timings)
+            for stage in ("tokenize", "merge"):  # clm runs both inside prepare_clm; their timings tell which ran
+                if stage in timings:
+                    events.emit("stage_done", stage=stage, seconds=timings[stage])
+            return res
+        events.emit("stage_start", stage="samples", documents=result["passed"])
         t1 = time.monotonic()
         chunks, summary = run_samples(opts, done)
         timings["samples"] = round(time.monotonic() - t1, 3)
+        events.emit("stage_done", stage="samples", seconds=timings["samples"], samples=summary["num_samples"],
+                    chunks=len(chunks))
         if stages == ("samples",):
             return {**result, "samples": summary["num_samples"]}
         if not chunks:
@@ -188,10 +203,17 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
                 "no samples were produced: no kept document has a repeated entity; see `corefprep status "
                 f"{opts.output_dir}` for the rejection reasons"
             )
+        events.emit("stage_start", stage="tokenize", samples=summary["num_samples"], chunks=len(chunks))
         t2 = time.monotonic()
         dirs, tok_meta = run_tokenize(opts, chunks)
         timings["tokenize"] = round(time.monotonic() - t2, 3)
+        events.emit("stage_done", stage="tokenize", seconds=timings["tokenize"],
+                    dropped_samples=tok_meta["dropped_samples"])
         if "merge" not in stages:
             return {**result, "samples": summary["num_samples"]}
+        events.emit("stage_start", stage="merge")
+        t3 = time.monotonic()
         n = run_merge(opts, dirs, summary, tok_meta, done, timings)
+        events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=n,
+                    dataset=str(opts.final_dir))
         return {**result, "samples": n, "dataset": str(opts.final_dir), "timings": timings}

@@ -6,6 +6,7 @@ exit code and stderr of ``python -m corefprep``.
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -60,9 +61,13 @@ def test_status_table_on_the_bundled_sample(tmp_path_factory, capsys):
     lines = text.splitlines()
     assert f"{n_lines:,} input documents in 4 batches of 100" in lines[0]
     assert "4 done, 0 pending, 0 failed" in lines[0]
-    assert sum(1 for line in lines if " done " in line) == 4
+    assert sum(1 for line in lines if " done " in line) == 0  # a summary: batches are listed on request
     assert any(line.startswith(f"total: {n_lines:,} documents done") for line in lines)
     assert any(line.startswith("rejected: ") and "too_short" in line for line in lines)
+    assert main(["status", str(out), "--batches", "0-3"]) == 0
+    assert sum(1 for line in capsys.readouterr().out.splitlines() if " done " in line) == 4
+    assert main(["status", str(out), "--batches", "4"]) == 2  # the run has batches 0-3
+    assert "only 4 batches" in capsys.readouterr().err
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +229,114 @@ def test_doctor_with_a_bad_tokenizer_exits_1(tmp_path, capsys, monkeypatch):
     assert main(["doctor", "--model", str(tmp_path / "no-tokenizer-here")]) == 1
     out = capsys.readouterr().out
     assert "tokenizer: PROBLEM" in out and "PROBLEMS (1)" in out
+
+
+# --------------------------------------------------------------------------- events, progress, help
+
+
+def _events(path) -> list[dict]:
+    return [orjson.loads(line) for line in path.read_bytes().splitlines()]
+
+
+def test_log_json_has_every_stage_and_the_run_outcome(tmp_path_factory, tmp_path, capsys):
+    from datasets import load_from_disk
+
+    corpus = mc.mini_corpus(tmp_path_factory)
+    out, log = tmp_path / "out", tmp_path / "events.jsonl"
+    assert mc.run_cli(["prepare", str(corpus), "-o", str(out), "--batch-docs", "4", "--workers", "2", "--no-progress",
+                       "--seq-len", "256", "--log-json", str(log)]) == 0
+    ev = _events(log)
+    names = [(e["event"], e.get("stage")) for e in ev]
+    assert names == [("run_start", None), ("stage_start", "filter")] + [("batch_done", None)] * 7 + [
+        ("stage_done", "filter"), ("stage_start", "samples"), ("stage_done", "samples"), ("stage_start", "tokenize"),
+        ("stage_done", "tokenize"), ("stage_start", "merge"), ("stage_done", "merge"), ("run_done", None)]
+    assert all(e["output_dir"] == str(out) and e["time"].endswith("Z") for e in ev)
+    final = out / "entity_coref_v2_256"
+    meta = orjson.loads((final / "metadata.json").read_bytes())
+    by = {(e["event"], e.get("stage")): e for e in ev}
+    assert by[("stage_done", "samples")]["samples"] == meta["samples_before_tokenize"]
+    assert by[("stage_done", "tokenize")]["dropped_samples"] == meta["dropped_samples"]
+    assert by[("stage_done", "merge")]["rows"] == len(load_from_disk(str(final)))
+    assert by[("run_done", None)]["documents"] == len(mc.mini_corpus_lines(tmp_path_factory))
+    for stage in ("samples", "tokenize", "merge"):
+        assert by[("stage_done", stage)]["seconds"] >= 0
+    # a stage command logs only the stages it runs
+    log2 = tmp_path / "samples.jsonl"
+    assert mc.run_cli(["samples", str(corpus), "-o", str(out), "--batch-docs", "4", "--no-progress", "--seq-len",
+                       "256", "--log-json", str(log2)]) == 0
+    assert [(e["event"], e.get("stage")) for e in _events(log2)] == [
+        ("run_start", None), ("stage_start", "samples"), ("stage_done", "samples"), ("run_done", None)]
+
+
+def test_a_failed_run_logs_an_error_event(tmp_path_factory, tmp_path, capsys, monkeypatch):
+    corpus = mc.mini_corpus(tmp_path_factory)
+    out, log = tmp_path / "out", tmp_path / "events.jsonl"
+    monkeypatch.setenv("COREFPREP_FAULTS", "raise@8")
+    capsys.readouterr()
+    assert mc.run_cli(["filter", str(corpus), "-o", str(out), "--batch-docs", "4", "--workers", "2", "--no-progress",
+                       "--retries", "0", "--log-json", str(log)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    last = _events(log)[-1]
+    assert last["event"] == "error" and last["exit_code"] == 1 and last["command"] == "filter"
+    assert last["error"] == "BatchFailedError" and "corefprep: " + last["message"] == err
+    # an error before any stage (a missing input) is logged too
+    assert main(["prepare", str(tmp_path / "missing.jsonl"), "-o", str(out), "--log-json", str(log)]) == 1
+    last = _events(log)[-1]
+    assert last["event"] == "error" and "missing.jsonl" in last["message"] and last["exit_code"] == 1
+
+
+def test_filter_shows_an_overall_bar_and_a_batch_bar(tmp_path_factory, tmp_path, capsys):
+    corpus = mc.mini_corpus(tmp_path_factory)
+    capsys.readouterr()
+    assert mc.run_cli(["filter", str(corpus), "-o", str(tmp_path / "out"), "--batch-docs", "4", "--workers", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "filter: 100%" in err and "/25 [" in err  # the whole filter, with its ETA field
+    for k in range(7):
+        assert f"batch {k} ({k + 1}/7)" in err  # the batch being computed, one at a time
+
+
+def _help(argv: list[str], capsys) -> str:
+    with pytest.raises(SystemExit) as ei:
+        main([*argv, "--help"])
+    assert ei.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # unwrapped
+
+
+def test_stage_help_says_what_each_command_runs(capsys):
+    assert "then stop. The samples and tokenize options are ignored" in _help(["filter"], capsys)
+    samples = _help(["samples"], capsys)
+    assert "It does not run the filter: every filter batch must be done" in samples
+    assert "ignored by `corefprep samples`, except --objective and --tok-chunk" in samples
+    tok = _help(["tokenize"], capsys)
+    assert "Run the samples stage" in tok and "It writes no final dataset" in tok
+    assert "Run samples, tokenize and merge" in _help(["merge"], capsys)
+
+
+def test_every_option_with_a_default_shows_it(capsys):
+    """`prepare --help`: each option whose default is a value says "default" in its help."""
+    from corefprep.cli import build_parser
+
+    parser = build_parser()
+    prepare = parser._subparsers._group_actions[0].choices["prepare"]  # argparse has no public accessor
+    text = prepare.format_help()
+    blocks: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("  -"):
+            current = line.split()[0].rstrip(",")
+            blocks[current] = line
+        elif current and line.startswith("    "):
+            blocks[current] += " " + line.strip()
+        else:
+            current = None
+    checked = 0
+    for action in prepare._actions:
+        if not action.option_strings or action.default in (None, False, argparse.SUPPRESS):
+            continue
+        flag = action.option_strings[0]
+        assert "default" in blocks[flag], (flag, blocks[flag])
+        checked += 1
+    assert checked >= 15
+    assert "(default: 200000)" in blocks["--batch-docs"] and "(default: 1000)" in blocks["--max-entity-freq"]
+    assert "(default: 2048)" in blocks["--seq-len"]
+

@@ -53,8 +53,11 @@ def run_filter_local(opts: Any, ctx: FilterContext, todo: list[int], events: Eve
 
     todo_docs = sum(hi - lo for lo, hi in (ctx.bounds(k) for k in todo))
     say(f"filter: {len(todo)} of {ctx.num_batches} batches to do ({todo_docs:,} documents, {opts.workers} workers)")
+    # two bars: the whole filter (its ETA covers every batch to do) and the batch being computed
     bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
                dynamic_ncols=True, smoothing=0.05, position=0)
+    batch_bar = tqdm(total=0, unit="doc", desc="batch", disable=not opts.progress, file=sys.stderr,
+                     dynamic_ncols=True, smoothing=0.1, position=1, leave=False)
     finished: dict[int, dict[str, Any]] = {}
     passed_total = 0
     stream = DocStream(ctx)
@@ -62,7 +65,8 @@ def run_filter_local(opts: Any, ctx: FilterContext, todo: list[int], events: Eve
         with KiwiPool(ctx.rules, opts.workers, opts.maxtasksperchild, chunksize=opts.chunksize,
                       doc_timeout=opts.doc_timeout, strict=opts.strict) as pool:
             for i, k in enumerate(todo):
-                stats = _with_retries(opts, ctx, pool, stream, k, bar, passed_total, f"{i + 1}/{len(todo)}")
+                stats = _with_retries(opts, ctx, pool, stream, k, (bar, batch_bar), passed_total,
+                                      f"{i + 1}/{len(todo)}")
                 passed_total += stats["passed"]
                 finished[k] = stats
                 quarantined = write_quarantine(ctx.work, _done_stats(ctx, finished))
@@ -72,6 +76,7 @@ def run_filter_local(opts: Any, ctx: FilterContext, todo: list[int], events: Eve
                             docs_per_s=stats["docs_per_s"], quarantined=len(stats["quarantined"]),
                             quarantined_total=quarantined)
     finally:
+        batch_bar.close()
         bar.close()
     return finished
 
@@ -83,17 +88,24 @@ def _done_stats(ctx: FilterContext, fresh: dict[int, dict[str, Any]]) -> Iterato
             yield s
 
 
-def _with_retries(opts: Any, ctx: FilterContext, pool: KiwiPool, stream: DocStream, k: int, bar: Any,
+def _with_retries(opts: Any, ctx: FilterContext, pool: KiwiPool, stream: DocStream, k: int, bars: tuple[Any, Any],
                   passed_before: int, position: str) -> dict[str, Any]:
     lo, hi = ctx.bounds(k)
+    bar, batch_bar = bars
     attempts = opts.retries + 1
     for attempt in range(1, attempts + 1):
         base = bar.n
+        batch_bar.reset(total=hi - lo)
+        batch_bar.set_description(f"batch {k} ({position})" + (f" attempt {attempt}" if attempt > 1 else ""),
+                                  refresh=False)
 
         def progress(done: int, passed: int, base: int = base) -> None:
             bar.n = base + done
-            bar.set_postfix(batch=f"{k} ({position})", passed=f"{passed_before + passed:,}", refresh=False)
+            bar.set_postfix(passed=f"{passed_before + passed:,}", refresh=False)
             bar.refresh()
+            batch_bar.n = done
+            batch_bar.set_postfix(passed=f"{passed:,}", refresh=False)
+            batch_bar.refresh()
 
         try:
             stats = compute_batch(ctx, k, pool, docs=stream.batch(k), progress=progress, attempt=attempt)
