@@ -407,3 +407,18 @@ def test_doc_tokens_of_empty_and_astral_text():
     doc = doc_tokens(text, [1, 2], [(0, 1), (2, 3)])
     assert doc.starts.tolist() == [0, 2] and doc.ends.tolist() == [1, 3]
     assert np.all(doc.content)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bisection_and_full_scan_find_the_same_tokens(toks, kind):
+    """token_span bisects when the offsets are in order (always, for these tokenizers) and scans
+    every token otherwise: both give the same answer for every span of a few characters."""
+    backend = plain_backend(toks[kind].backend_tokenizer)
+    text = DOC_C[0][:200] + "  \n" + DOC_A[0][:100]
+    enc = backend.encode(text, add_special_tokens=False)
+    doc = doc_tokens(text, enc.ids, enc.offsets)
+    assert doc.ordered is not None
+    scan = doc._replace(ordered=None)
+    for start in range(len(text)):
+        for end in range(start + 1, min(start + 8, len(text)) + 1):
+            assert token_span(doc, start, end) == token_span(scan, start, end), (start, end)
