@@ -190,6 +190,9 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     t.add_argument("--mask-style", choices=["all", "single"], default="all",
                    help="all: every subword of the mention masked; single: one mask token (today's layout)")
     t.add_argument("--pad-to-max-length", action="store_true", help="fixed-length rows (today's layout)")
+    t.add_argument("--unaligned", choices=["drop", "widen"], default="drop",
+                   help="a mention or antecedent boundary inside a token: drop the sample (default) or widen the "
+                        "span to the whole tokens")
     t.add_argument("--tok-chunk", "--token-chunk-size", type=_positive, default=None,
                    help=f"samples per tokenized chunk {planned}")
     t.add_argument("--num-proc", type=_positive, default=None,
@@ -223,7 +226,7 @@ def options_from_args(a: argparse.Namespace) -> Any:
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,
-                                pad_to_max_length=a.pad_to_max_length),
+                                pad_to_max_length=a.pad_to_max_length, unaligned=a.unaligned),
         progress=not a.no_progress, max_samples=a.max_samples, **planned_values,
     )
     apply_plan(opts, explicit)

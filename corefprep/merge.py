@@ -180,6 +180,7 @@ def run_merge(opts: Any, dirs: list[Path], sample_summary: dict[str, Any], tok_m
         **{k: v for k, v in sample_summary.items() if k != "num_samples"},
         "samples_before_tokenize": sample_summary["num_samples"],
         "dropped_samples": tok_meta["dropped_samples"],
+        **_length_summary(dirs, opts.tokenize.seq_len),
         "tokenizer": tok_meta["tokenizer"],
         "config": {
             "filter": opts.filter.as_dict(),
@@ -195,6 +196,16 @@ def run_merge(opts: Any, dirs: list[Path], sample_summary: dict[str, Any], tok_m
     timings["merge"] = round(time.monotonic() - t0, 3)
     say(f"merge: {n:,} samples -> {final} in {timings['merge']:.1f}s")
     return n
+
+
+def _length_summary(files: list[Path], seq_len: int) -> dict[str, Any]:
+    """Statistics and a histogram of the tokens per row (the ``length`` column)."""
+    from .histogram import Histogram
+
+    hist = Histogram.uniform(0, seq_len, max_bins=seq_len + 1)
+    for part in dataset_from_files(files).data.column("length").chunks:
+        hist.extend(part.to_numpy())
+    return {"length_stats": hist.stats(), "length_distribution": hist.as_dict(max_bins=64)}
 
 
 def totals_of(batch_stats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -2,31 +2,44 @@
 
 Samples are built in ``doc_index`` order over all finished filter batches, with a per-entity cap
 counted across the whole corpus, so worker count, batch size and interruptions never change them.
-They are grouped into chunks of ``tok_chunk`` samples; each chunk is written once (with the texts
-of its documents) and kept as long as its fingerprint matches, so a resumed run re-tokenizes only
-chunks whose content changed.
+
+The cap counts only samples that become rows. Whether a candidate sample becomes a row is the
+tokenizer's business (its antecedent and mention must share one ``--seq-len`` window, and their
+boundaries must fall between tokens, see :mod:`corefprep.masking`): the kept documents are encoded
+here with the same tokenizer and judged by the same pure function the tokenize stage uses, and a
+candidate that will not become a row never uses up its entity's cap. Each filter batch's verdicts
+(one small integer per candidate) are kept beside the sample chunks, keyed by the batch's content,
+the tokenizer and the settings that decide them, so a rerun does not encode the corpus again.
+
+Samples are grouped into chunks of ``tok_chunk`` samples; each chunk is written once (with the
+texts of its documents) and kept as long as its fingerprint matches, so a resumed run
+re-tokenizes only chunks whose content changed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import orjson
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .atomic import atomic_write_json, read_json
+from .atomic import atomic_write_bytes, atomic_write_json, config_hash, read_json
+from .errors import CorefprepError
+from .histogram import Histogram
+from .masking import Fate, plain_backend, sample_fates, special_tokens, window_rule
 from .progress import say
 from .workdir import WorkDir
 
 SampleSpec = tuple[str, int, int, int, int]  # target, antecedent [start, end), mention [start, end)
+Entities = list[tuple[str, list[tuple[int, int]]]]
 
 CHUNK_SCHEMA = pa.schema(
     [
@@ -34,9 +47,6 @@ CHUNK_SCHEMA = pa.schema(
         ("doc_id", pa.string()),
         ("source", pa.string()),
         ("text", pa.string()),
-        # every mention boundary of every repeated entity: the tokenizer splits the text there, so
-        # a doc's tokenization does not depend on which of its samples landed in this chunk
-        ("cuts", pa.list_(pa.int32())),
         (
             "samples",
             pa.list_(
@@ -66,21 +76,66 @@ class SampleConfig:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def candidate_rules(self) -> list[int]:
+        """The settings that decide which candidates a document has (not the cap)."""
+        return [self.min_distance, self.max_distance, self.max_mentions]
 
-def doc_samples(
-    entities: list[tuple[str, list[tuple[int, int]]]], counts: Counter[str], cfg: SampleConfig
-) -> list[SampleSpec]:
-    """Samples of one document, updating the corpus-wide per-entity ``counts``."""
+
+def doc_candidates(entities: Entities, cfg: SampleConfig) -> list[SampleSpec]:
+    """Every sample the rules allow in one document, before the cap: for each repeated entity in
+    order of first appearance, its 2nd..max_mentions-th mentions at an allowed distance from the
+    first one (measured start to start, in characters of the text as read)."""
     out: list[SampleSpec] = []
     for form, mentions in entities:
         a_start, a_end = mentions[0]
         for m_start, m_end in mentions[1 : cfg.max_mentions]:
-            if counts[form] >= cfg.max_entity_freq:
-                break
             if cfg.min_distance <= m_start - a_start <= cfg.max_distance:
                 out.append((form, a_start, a_end, m_start, m_end))
-                counts[form] += 1
     return out
+
+
+@dataclass
+class Tally:
+    """What happened to the candidates the cap let through (metadata.json reports it)."""
+
+    candidates: int = 0
+    widened: int = 0  # kept with whole tokens (--unaligned widen)
+    unaligned: int = 0  # dropped: a boundary inside a token, or a span without a token
+    too_far: int = 0  # dropped: antecedent and mention do not fit one window
+
+
+def cap_samples(candidates: Sequence[SampleSpec], fates: Sequence[int] | None, counts: Counter[str],
+                cfg: SampleConfig, tally: Tally | None = None, limit: int | None = None) -> list[SampleSpec]:
+    """The candidates that become rows, in order, updating the corpus-wide per-entity ``counts``.
+
+    ``fates[i]`` (a :class:`~corefprep.masking.Fate`) says whether candidate i becomes a row; None
+    means every one does. A candidate whose entity already has ``max_entity_freq`` rows is not
+    looked at; one that does not become a row does not count towards the cap. ``limit`` stops after
+    that many samples."""
+    out: list[SampleSpec] = []
+    for i, spec in enumerate(candidates):
+        if limit is not None and len(out) >= limit:
+            break
+        if counts[spec[0]] >= cfg.max_entity_freq:
+            continue
+        fate = Fate(fates[i]) if fates is not None else Fate.FIT
+        if tally is not None:
+            tally.candidates += 1
+            if fate == Fate.WIDENED:
+                tally.widened += 1
+            elif fate == Fate.UNALIGNED:
+                tally.unaligned += 1
+            elif fate == Fate.TOO_FAR:
+                tally.too_far += 1
+        if fate.is_row:
+            out.append(spec)
+            counts[spec[0]] += 1
+    return out
+
+
+def doc_samples(entities: Entities, counts: Counter[str], cfg: SampleConfig) -> list[SampleSpec]:
+    """Samples of one document when every candidate becomes a row, updating ``counts``."""
+    return cap_samples(doc_candidates(entities, cfg), None, counts, cfg)
 
 
 @dataclass
@@ -95,115 +150,187 @@ class ChunkInfo:
     written: bool
 
 
+# legacy coarse distance bins of metadata.json's distance_distribution (within the configured range)
+_DISTANCE_BINS = (50, 100, 200, 500, 1000)
+
+
+@dataclass
 class CorpusStats:
-    """What metadata.json reports about the samples, gathered while they are built."""
+    """What metadata.json reports about the samples, gathered while they are built, in memory
+    bounded by the number of distinct entities (which the cap counts anyway)."""
 
-    def __init__(self) -> None:
-        self.entity_samples: Counter[str] = Counter()
-        self.distances: list[int] = []
-        self.num_samples = 0
-        self.num_docs = 0
+    cfg: SampleConfig = field(default_factory=SampleConfig)
+    entity_samples: Counter[str] = field(default_factory=Counter)  # rows per entity: the cap's count
+    tally: Tally = field(default_factory=Tally)
+    num_samples: int = 0
+    num_docs: int = 0
 
-    def add(self, specs: list[SampleSpec]) -> None:
+    def __post_init__(self) -> None:
+        lo, hi = self.cfg.min_distance, self.cfg.max_distance
+        self.distances = Histogram.uniform(lo, hi)
+        self.distance_bins = Histogram([lo, *(b for b in _DISTANCE_BINS if lo < b <= hi), hi + 1])
+
+    def add(self, specs: list[SampleSpec], count_entities: bool = True) -> None:
+        """Record samples that become rows (``count_entities=False`` when the cap already did)."""
         for target, a_start, _a_end, m_start, _m_end in specs:
-            self.entity_samples[target] += 1
-            self.distances.append(m_start - a_start)
+            if count_entities:
+                self.entity_samples[target] += 1
+            self.distances.add(m_start - a_start)
+            self.distance_bins.add(m_start - a_start)
         self.num_samples += len(specs)
 
     def summary(self, top: int = 50) -> dict[str, Any]:
-        lens = [len(e) for e in self.entity_samples]
-        d = self.distances
-        bins = [10, 50, 100, 200, 500, 1000, 2001]
-        dist: dict[str, int] = {}
-        lo = bins[0]
-        for hi in bins[1:]:
-            dist[f"{lo}-{hi - 1}"] = sum(1 for x in d if lo <= x < hi)
-            lo = hi
+        lengths = Histogram.uniform(1, 64)
+        for e, n in self.entity_samples.items():
+            if n:
+                lengths.add(len(e))
+        t = self.tally
+        unaligned = t.widened + t.unaligned
         return {
             "num_samples": self.num_samples,
             "num_documents_with_samples": self.num_docs,
-            "num_unique_entities": len(self.entity_samples),
+            "num_unique_entities": sum(1 for n in self.entity_samples.values() if n),
             "top_entities": self.entity_samples.most_common(top),
-            "entity_length_stats": _stats(lens),
-            "distance_stats": _stats(d),
-            "distance_distribution": dist,
+            "entity_length_stats": lengths.stats(),
+            "entity_length_distribution": lengths.as_dict(),
+            "distance_stats": self.distances.stats(),
+            "distance_distribution": self.distance_bins.distribution(),
+            "distance_histogram": self.distances.as_dict(),
+            "candidate_samples": t.candidates,
+            "unaligned_samples": unaligned,
+            "unaligned_share": round(unaligned / t.candidates, 6) if t.candidates else 0.0,
+            "widened_samples": t.widened,
+            "window_dropped_samples": t.too_far,
         }
 
 
-def _stats(xs: list[int]) -> dict[str, float]:
-    if not xs:
-        return {"min": 0, "max": 0, "mean": 0.0, "median": 0.0}
-    return {"min": min(xs), "max": max(xs), "mean": round(statistics.fmean(xs), 2),
-            "median": float(statistics.median(xs))}
+# --- which candidates become rows ----------------------------------------------------------------
 
 
-def _iter_kept(work: WorkDir, batch_ids: list[int]) -> Iterator[tuple[int, dict[str, Any]]]:
-    for k in batch_ids:
-        table = pq.read_table(work.batch_parquet(k), columns=["doc_index", "doc_id", "source", "entities"])
-        for row in table.to_pylist():
-            yield k, row
+class SampleJudge:
+    """Decides with the tokenizer which candidates become rows, as the tokenize stage will."""
+
+    def __init__(self, tok: Any, tcfg: Any, tokenizer_sha: str):
+        self.backend = plain_backend(tok.backend_tokenizer)
+        self.rule = window_rule(tcfg, special_tokens(self.backend))
+        self.policy = tcfg.unaligned
+        # everything the verdicts depend on besides the documents
+        self.key = {"tokenizer": tokenizer_sha, "rule": list(self.rule)}
+
+    def fates(self, texts: list[str], spans: list[list[tuple[int, int, int, int]]]) -> list[list[Fate]]:
+        return sample_fates(texts, spans, self.backend, self.rule)
+
+
+def _entities(raw: list[dict[str, Any]]) -> Entities:
+    return [(e["form"], list(zip(e["starts"], e["ends"], strict=True))) for e in raw]
+
+
+def batch_fates(work: WorkDir, k: int, batch_hash: str, cfg: SampleConfig, judge: SampleJudge,
+                read_rows: int = 512) -> np.ndarray:
+    """The fate of every candidate of filter batch ``k`` (documents in row order, candidates in
+    :func:`doc_candidates` order), read from its record when that matches, else computed (the
+    batch's documents encoded ``read_rows`` at a time) and recorded."""
+    path = work.samples_dir / f"fates_{k:05d}.i8"
+    meta = work.samples_dir / f"fates_{k:05d}.json"
+    key = config_hash({"batch": batch_hash, "candidates": cfg.candidate_rules(), **judge.key})
+    old = read_json(meta)
+    if old and old.get("key") == key and path.is_file():
+        data = path.read_bytes()
+        if len(data) == old.get("candidates") and hashlib.sha256(data).hexdigest() == old.get("sha256"):
+            return np.frombuffer(data, dtype=np.int8)
+    meta.unlink(missing_ok=True)  # never a record beside a verdict file it does not describe
+    work.samples_dir.mkdir(parents=True, exist_ok=True)
+    out: list[int] = []
+    pf = pq.ParquetFile(work.batch_parquet(k))
+    for rb in pf.iter_batches(batch_size=read_rows, columns=["text", "entities"]):
+        texts = rb.column("text").to_pylist()
+        spans = [[c[1:] for c in doc_candidates(_entities(ents), cfg)] for ents in rb.column("entities").to_pylist()]
+        for fates in judge.fates(texts, spans):
+            out.extend(fates)
+    data = np.asarray(out, dtype=np.int8).tobytes()
+    atomic_write_bytes(path, data)
+    atomic_write_json(meta, {"key": key, "candidates": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    return np.frombuffer(data, dtype=np.int8)
 
 
 def build_sample_chunks(
     work: WorkDir, batch_ids: list[int], batch_hashes: dict[int, str], cfg: SampleConfig, tok_chunk: int,
-    max_samples: int | None = None,
+    max_samples: int | None = None, judge: SampleJudge | None = None,
 ) -> tuple[list[ChunkInfo], CorpusStats]:
     """Build all samples (the first ``max_samples`` if given); (re)write only chunks whose content
-    changed."""
+    changed. With a ``judge`` only candidates that become rows are samples (and use up the cap);
+    without one every candidate is."""
     work.samples_dir.mkdir(parents=True, exist_ok=True)
-    counts: Counter[str] = Counter()
-    stats = CorpusStats()
+    stats = CorpusStats(cfg)
+    counts = stats.entity_samples
     chunks: list[ChunkInfo] = []
-    buf: list[tuple[int, str, str, list[int], list[SampleSpec], int]] = []
+    buf: list[tuple[int, str, str, list[SampleSpec], int]] = []
     buf_samples = 0
+    chunk_key = judge.key if judge is not None else None
 
     def close() -> None:
         nonlocal buf, buf_samples
         if buf:
-            chunks.append(_close_chunk(work, len(chunks), buf, batch_hashes))
+            chunks.append(_close_chunk(work, len(chunks), buf, batch_hashes, chunk_key))
         buf, buf_samples = [], 0
 
-    for k, row in _iter_kept(work, batch_ids):
-        entities = [(e["form"], list(zip(e["starts"], e["ends"], strict=True))) for e in row["entities"]]
-        specs = doc_samples(entities, counts, cfg)
-        if max_samples is not None:
-            specs = specs[: max(0, max_samples - stats.num_samples)]
-        if not specs:
+    full = False
+    for k in batch_ids:
+        if full:
+            break
+        fates = batch_fates(work, k, batch_hashes[k], cfg, judge) if judge is not None else None
+        pos = 0
+        table = pq.read_table(work.batch_parquet(k), columns=["doc_index", "doc_id", "source", "entities"])
+        for row in table.to_pylist():
+            cands = doc_candidates(_entities(row["entities"]), cfg)
+            doc_fates = fates[pos : pos + len(cands)] if fates is not None else None
+            pos += len(cands)
+            limit = None if max_samples is None else max_samples - stats.num_samples
+            specs = cap_samples(cands, doc_fates, counts, cfg, stats.tally, limit)
+            if specs:
+                stats.add(specs, count_entities=False)
+                stats.num_docs += 1
+            while specs:
+                take = specs[: tok_chunk - buf_samples]
+                specs = specs[len(take) :]
+                buf.append((row["doc_index"], row["doc_id"], row["source"], take, k))
+                buf_samples += len(take)
+                if buf_samples >= tok_chunk:
+                    close()
             if max_samples is not None and stats.num_samples >= max_samples:
+                full = True
                 break
-            continue
-        stats.add(specs)
-        stats.num_docs += 1
-        cuts = sorted({p for _f, ms in entities for m in ms for p in m})
-        while specs:
-            take = specs[: tok_chunk - buf_samples]
-            specs = specs[len(take) :]
-            buf.append((row["doc_index"], row["doc_id"], row["source"], cuts, take, k))
-            buf_samples += len(take)
-            if buf_samples >= tok_chunk:
-                close()
+        if fates is not None and not full and pos != len(fates):
+            raise CorefprepError(f"the sample verdicts of filter batch {k} do not match its documents; delete "
+                                 f"{work.samples_dir} and run again")
     close()
-    # Chunks beyond the new last one belong to an older, longer sample list.
+    # Chunks beyond the new last one belong to an older, longer sample list; verdicts of batches
+    # that no longer exist are of no use.
     for p in work.samples_dir.glob("chunk_*"):
         stem = p.name.split(".")[0]
         if int(stem.split("_")[1]) >= len(chunks):
+            p.unlink(missing_ok=True)
+    for p in work.samples_dir.glob("fates_*"):
+        if int(p.name.split(".")[0].split("_")[1]) not in batch_hashes:
             p.unlink(missing_ok=True)
     return chunks, stats
 
 
 def _close_chunk(
-    work: WorkDir, index: int, buf: list[tuple[int, str, str, list[int], list[SampleSpec], int]],
-    batch_hashes: dict[int, str],
+    work: WorkDir, index: int, buf: list[tuple[int, str, str, list[SampleSpec], int]],
+    batch_hashes: dict[int, str], judge_key: dict[str, Any] | None,
 ) -> ChunkInfo:
     h = hashlib.blake2b(digest_size=16)
-    batches = sorted({b[5] for b in buf})
+    batches = sorted({b[4] for b in buf})
+    # the tokenizer and window settings decided which samples are here
+    h.update(orjson.dumps(judge_key, option=orjson.OPT_SORT_KEYS))
     h.update(orjson.dumps([batch_hashes[b] for b in batches]))
-    for doc_index, doc_id, source, cuts, specs, _k in buf:
-        h.update(orjson.dumps([doc_index, doc_id, source, cuts, specs]))
+    for doc_index, doc_id, source, specs, _k in buf:
+        h.update(orjson.dumps([doc_index, doc_id, source, specs]))
     fp = h.hexdigest()
     path = work.samples_dir / f"chunk_{index:05d}.arrow"
     meta_path = work.samples_dir / f"chunk_{index:05d}.json"
-    info = ChunkInfo(index, fp, sum(len(b[4]) for b in buf), len(buf), buf[0][0], buf[-1][0], path, False)
+    info = ChunkInfo(index, fp, sum(len(b[3]) for b in buf), len(buf), buf[0][0], buf[-1][0], path, False)
     old = read_json(meta_path)
     if old and old.get("fingerprint") == fp and path.exists() and old.get("bytes") == path.stat().st_size:
         return info
@@ -213,7 +340,7 @@ def _close_chunk(
     try:
         with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, CHUNK_SCHEMA) as writer:
             for k in batches:
-                entries = [b for b in buf if b[5] == k]
+                entries = [b for b in buf if b[4] == k]
                 texts = _texts(work, k, {b[0] for b in entries})
                 for i in range(0, len(entries), 1000):
                     rows = [
@@ -222,14 +349,13 @@ def _close_chunk(
                             "doc_id": doc_id,
                             "source": source,
                             "text": texts[doc_index],
-                            "cuts": cuts,
                             "samples": [
                                 {"target": s[0], "antecedent_start": s[1], "antecedent_end": s[2],
                                  "mention_start": s[3], "mention_end": s[4]}
                                 for s in specs
                             ],
                         }
-                        for doc_index, doc_id, source, cuts, specs, _k in entries[i : i + 1000]
+                        for doc_index, doc_id, source, specs, _k in entries[i : i + 1000]
                     ]
                     writer.write_table(pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA))
         tmp.replace(path)
@@ -256,16 +382,33 @@ def _texts(work: WorkDir, k: int, wanted: set[int]) -> dict[int, str]:
 
 
 def run_samples(opts: Any, done: dict[int, dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
+    from .tokenize import load_fast_tokenizer, manage_tokenizers_parallelism, tokenizer_info
+
     t0 = time.monotonic()
     hashes = {k: s["parquet_sha256"] for k, s in done.items()}
+    tcfg = opts.tokenize
+    tok = load_fast_tokenizer(tcfg.model)
+    judge = SampleJudge(tok, tcfg, tokenizer_info(tok, tcfg.model)["sha256"])
+    manage_tokenizers_parallelism(1)  # one process encodes: let the tokenizer use every core
     chunks, stats = build_sample_chunks(opts.work, sorted(done), hashes, opts.samples, opts.tok_chunk,
-                                        max_samples=opts.max_samples)
-    summary = stats.summary()
+                                        max_samples=opts.max_samples, judge=judge)
+    summary = {**stats.summary(), "unaligned_policy": tcfg.unaligned}
     written = sum(1 for c in chunks if c.written)
     atomic_write_json(opts.work.samples_dir / "index.json",
                       {"chunks": [{"index": c.index, "fingerprint": c.fingerprint, "samples": c.samples}
                                   for c in chunks], "summary": summary})
+    t = stats.tally
+    unaligned = t.unaligned + t.widened
     say(f"samples: {summary['num_samples']:,} samples from {summary['num_documents_with_samples']:,} documents, "
         f"{summary['num_unique_entities']:,} entities, {len(chunks)} chunk(s) ({written} written) "
-        f"in {time.monotonic() - t0:.1f}s")
+        f"in {time.monotonic() - t0:.1f}s; of {t.candidates:,} candidates {unaligned:,} "
+        f"({summary['unaligned_share']:.1%}) have a boundary inside a token "
+        f"({'widened' if judge.rule.widen else 'dropped'}), {t.too_far:,} do not fit one "
+        f"{tcfg.seq_len}-token window (dropped)")
+    if not chunks and t.candidates:
+        raise CorefprepError(
+            f"every sample was dropped: of {t.candidates:,} candidates {t.too_far:,} do not fit one "
+            f"{tcfg.seq_len}-token window and {t.unaligned:,} have a boundary inside a token; raise --seq-len"
+            + ("" if judge.rule.widen else " or use --unaligned widen")
+        )
     return chunks, summary

@@ -32,6 +32,8 @@ class TokenizeConfig:
     objective: str = "entity-mlm"  # or "clm"
     mask_style: str = "all"  # "all": every subword of the mention masked; "single": one mask token
     pad_to_max_length: bool = False
+    # a mention/antecedent boundary inside a token: "drop" the sample or "widen" to whole tokens
+    unaligned: str = "drop"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -159,24 +161,25 @@ def tokenize_chunk(
     names in row order)."""
     from datasets import Dataset, disable_progress_bars
 
-    from .masking import _features, encode_docs
+    from .masking import _features, encode_docs, plain_backend, special_tokens
     from .packing import _clm_features, clm_eos_id, pack_clm
 
     disable_progress_bars()  # corefprep draws its own bars
-    backend = tok.backend_tokenizer
-    backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
     if cfg.objective == "clm":
+        backend = tok.backend_tokenizer
         fn: Any = pack_clm
         kwargs: dict[str, Any] = {"backend": backend, "eos_id": clm_eos_id(tok), "seq_len": cfg.seq_len}
         features = _clm_features()
     else:
-        ids = {"cls": tok.cls_token_id, "sep": tok.sep_token_id, "mask": tok.mask_token_id,
-               "pad": tok.pad_token_id if tok.pad_token_id is not None else 0}
-        if ids["cls"] is None or ids["sep"] is None:
-            raise CorefprepError("the tokenizer has no CLS/SEP tokens; entity-mlm needs BERT-style specials")
+        # rows are windows of tokenizer(document): the whole document, never truncated
+        backend = plain_backend(tok.backend_tokenizer)
         vocab = len(tok)
-        fn, kwargs = encode_docs, {"backend": backend, "ids": ids, "cfg": cfg, "vocab_size": vocab}
+        fn, kwargs = encode_docs, {"backend": backend, "specials": special_tokens(backend),
+                                   "mask_id": tok.mask_token_id,
+                                   "pad_id": tok.pad_token_id if tok.pad_token_id is not None else 0,
+                                   "cfg": cfg, "vocab_size": vocab}
         features = _features(cfg, vocab)
+    backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
     tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
@@ -276,6 +279,9 @@ def run_tokenize(opts: Any, chunks: list[Any]) -> tuple[list[Path], dict[str, An
         say(f"tokenize: {sum(c.samples for c in chunks):,} documents packed into {opts.tokenize.seq_len}-token "
             f"blocks in {len(chunks)} chunk(s), {elapsed:.1f}s")
     else:
-        say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {dropped:,} dropped "
-            f"(antecedent and mention do not fit one {opts.tokenize.seq_len}-token window), {elapsed:.1f}s")
+        say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s), {elapsed:.1f}s")
+        if dropped:
+            # the samples stage judged every sample with this tokenizer and these settings
+            say(f"warning: {dropped:,} samples did not become rows although the samples stage kept them; "
+                "this is a bug, please report it")
     return dirs, {"tokenizer": info, "dropped_samples": dropped, "key": key}

@@ -154,6 +154,7 @@ def test_status_of_a_directory_without_a_run(tmp_path, capsys):
     ["prepare", "--workers", "-1"],
     ["prepare", "--seq-len", "many"],
     ["prepare", "--mask-style", "half"],
+    ["prepare", "--unaligned", "shrink"],
     ["status", "a", "b"],
 ])
 def test_argument_errors_exit_2(argv, capsys):

@@ -18,8 +18,18 @@ import pytest
 from fixtures import minicorpus as mc
 
 from corefprep.filter import rows_to_table
+from corefprep.masking import Fate
 from corefprep.rules.v2 import V2Rules as FilterConfig
-from corefprep.samples import CorpusStats, SampleConfig, build_sample_chunks, doc_samples
+from corefprep.samples import (
+    CorpusStats,
+    SampleConfig,
+    SampleJudge,
+    Tally,
+    batch_fates,
+    build_sample_chunks,
+    doc_samples,
+)
+from corefprep.tokenize import BUNDLED_TOKENIZER, TokenizeConfig, load_fast_tokenizer, tokenize_chunk, tokenizer_info
 from corefprep.workdir import WorkDir
 
 # --------------------------------------------------------------------------- doc_samples rules
@@ -161,7 +171,7 @@ def _all_samples(chunks) -> list[tuple]:
 DOCS = [_doc(1, ["서울", "부산"]), _doc(4, ["부산", "대구"]), _doc(5, ["서울"], reps=5), _doc(9, ["대전", "서울"])]
 
 
-def test_chunks_hold_samples_in_doc_order_with_texts_and_cuts(tmp_path):
+def test_chunks_hold_samples_in_doc_order_with_texts(tmp_path):
     work = WorkDir(tmp_path)
     hashes = _write_batches(work, DOCS, batch_docs=3, total=10)
     chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(max_entity_freq=3), tok_chunk=4)
@@ -180,8 +190,6 @@ def test_chunks_hold_samples_in_doc_order_with_texts_and_cuts(tmp_path):
                 t = row["text"]
                 assert t[s["antecedent_start"]:s["antecedent_end"]] == s["target"]
                 assert t[s["mention_start"]:s["mention_end"]] == s["target"]
-                assert {s["antecedent_start"], s["antecedent_end"], s["mention_start"], s["mention_end"]} <= set(
-                    row["cuts"])
     meta = orjson.loads((work.samples_dir / "chunk_00000.json").read_bytes())
     assert meta["samples"] == 4 and meta["fingerprint"] == chunks[0].fingerprint
 
@@ -233,6 +241,146 @@ def test_no_kept_documents_make_no_chunks(tmp_path):
     hashes = _write_batches(work, [], batch_docs=3, total=6)
     chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(), tok_chunk=10)
     assert chunks == [] and stats.num_samples == 0
+
+
+# --------------------------------------------------------------------------- the cap counts rows
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_fast_tokenizer(str(BUNDLED_TOKENIZER))
+
+
+def _judge(tok, **tcfg) -> SampleJudge:
+    return SampleJudge(tok, TokenizeConfig(**tcfg), tokenizer_info(tok, "bundled")["sha256"])
+
+
+def _pair_doc(doc_index: int, form: str, gap: int) -> dict:
+    """``form`` twice, ``gap`` fillers apart (a comma after it keeps the bundled tokenizer's token
+    boundaries at the entity's ends)."""
+    text = form + ", 처음 이야기. " + _FILLER * gap
+    second = len(text)
+    text += form + ", 끝. "
+    return {"doc_index": doc_index, "doc_id": f"d{doc_index}", "source": "synthetic.jsonl", "url": None,
+            "text": text, "entities": [{"form": form, "starts": [0, second], "ends": [len(form), second + len(form)]}]}
+
+
+def _rows_of(chunks, tok, tmp_path: Path, **tcfg) -> list[dict]:
+    from datasets import Dataset
+
+    rows = []
+    for c in chunks:
+        out = tmp_path / f"tok_{c.index}"
+        _n, files = tokenize_chunk(c.path, out, tok, TokenizeConfig(**tcfg), num_proc=1, batch_size=10,
+                                   writer_batch_size=10)
+        for f in files:
+            rows += Dataset.from_file(str(out / f)).to_list()
+    return rows
+
+
+def test_cap_is_spent_only_on_samples_that_become_rows(tmp_path, bundled):
+    """서울's first three samples cannot share a 32-token window, the next three can: with the cap at
+    2 it still gets 2 rows (the old way spent the cap on the first two and got none)."""
+    docs = [_pair_doc(i, "서울", gap=12) for i in range(3)] + [_pair_doc(i, "서울", gap=1) for i in range(3, 6)]
+    work = WorkDir(tmp_path / "w")
+    hashes = _write_batches(work, docs, batch_docs=2, total=6)
+    cfg = SampleConfig(max_entity_freq=2)
+    judge = _judge(bundled, seq_len=32)
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=1, judge=judge)
+    assert [s[0] for s in _all_samples(chunks)] == [3, 4]
+    assert stats.tally == Tally(candidates=5, too_far=3)  # doc 5 is never looked at: the cap is full
+    rows = _rows_of(chunks, bundled, tmp_path, seq_len=32)
+    assert Counter(r["target"] for r in rows) == {"서울": 2}
+    assert stats.summary()["window_dropped_samples"] == 3
+    # without the tokenizer's verdict the cap goes to samples the window drops
+    work2 = WorkDir(tmp_path / "n")
+    _write_batches(work2, docs, batch_docs=2, total=6)
+    naive, _ = build_sample_chunks(work2, sorted(hashes), hashes, cfg, tok_chunk=1)
+    assert [s[0] for s in _all_samples(naive)] == [0, 1]
+    assert _rows_of(naive, bundled, tmp_path / "naive", seq_len=32) == []
+
+
+def test_unaligned_samples_do_not_use_the_cap(tmp_path, bundled):
+    """With the bundled tokenizer "닌텐도가" ends inside a token ("##도가") and "닌텐도, " does not."""
+    enc = bundled.backend_tokenizer.encode("닌텐도가 닌텐도, ", add_special_tokens=False)
+    assert "##도가" in enc.tokens
+    def doc(i: int, particle: str) -> dict:
+        d = _pair_doc(i, "닌텐도", gap=2)
+        d["text"] = d["text"].replace("닌텐도, 끝", "닌텐도" + particle + " 끝")
+        return d
+
+    docs = [doc(0, "가"), doc(1, "가"), doc(2, ","), doc(3, ",")]
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, docs, batch_docs=10, total=4)
+    cfg = SampleConfig(max_entity_freq=2)
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10, judge=_judge(bundled))
+    assert [s[0] for s in _all_samples(chunks)] == [2, 3]
+    assert stats.tally == Tally(candidates=4, unaligned=2)
+    summary = stats.summary()
+    assert summary["unaligned_samples"] == 2 and summary["unaligned_share"] == 0.5
+    widen, wstats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10,
+                                        judge=_judge(bundled, unaligned="widen"))
+    assert [s[0] for s in _all_samples(widen)] == [0, 1]  # widened samples are rows: they use the cap
+    assert wstats.tally == Tally(candidates=2, widened=2)
+
+
+def test_fingerprints_follow_the_tokenizer_and_window_settings(tmp_path, bundled):
+    docs = [_pair_doc(i, "서울", gap=1) for i in range(4)]
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, docs, batch_docs=2, total=4)
+    cfg = SampleConfig()
+
+    def build(judge):
+        return build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=2, judge=judge)[0]
+
+    first = build(_judge(bundled, seq_len=512))
+    fates_files = sorted(work.samples_dir.glob("fates_*"))
+    assert len(fates_files) == 4  # two batches: verdicts and their records
+    stamp = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in fates_files}
+    again = build(_judge(bundled, seq_len=512))
+    assert not any(c.written for c in again) and [c.fingerprint for c in again] == [c.fingerprint for c in first]
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in fates_files} == stamp  # not recomputed
+    # the same samples, but decided under other settings: new fingerprints, new verdicts
+    for other in (_judge(bundled, seq_len=500), _judge(bundled, mask_style="single"),
+                  _judge(bundled, unaligned="widen"), None):
+        chunks = build(other)
+        assert _all_samples(chunks) == _all_samples(first)
+        assert all(c.written for c in chunks)
+        assert not {c.fingerprint for c in chunks} & {c.fingerprint for c in first}
+    tok_other = SampleJudge(bundled, TokenizeConfig(), "another-tokenizer")
+    assert not {c.fingerprint for c in build(tok_other)} & {c.fingerprint for c in first}
+
+
+def test_verdicts_are_reused_and_do_not_depend_on_read_size(tmp_path, bundled, monkeypatch):
+    docs = [_pair_doc(i, f"도시{i % 3}", gap=i % 14) for i in range(12)]
+    work = WorkDir(tmp_path)
+    hashes = _write_batches(work, docs, batch_docs=5, total=12)
+    judge = _judge(bundled, seq_len=40)
+    cfg = SampleConfig()
+    small = [batch_fates(work, k, hashes[k], cfg, judge, read_rows=1).tolist() for k in sorted(hashes)]
+    for p in work.samples_dir.glob("fates_*"):
+        p.unlink()
+    big = [batch_fates(work, k, hashes[k], cfg, judge).tolist() for k in sorted(hashes)]
+    assert small == big and {f for fs in big for f in fs} == {int(Fate.FIT), int(Fate.TOO_FAR)}
+    # a rerun reads the verdicts instead of encoding the corpus again
+    monkeypatch.setattr(judge, "fates", lambda *a: pytest.fail("encoded again"))
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=100, judge=judge)
+    assert stats.num_samples == sum(f == 0 for fs in big for f in fs)
+    # a damaged verdict file is noticed (its checksum) and recomputed
+    monkeypatch.undo()
+    path = work.samples_dir / "fates_00000.i8"
+    path.write_bytes(bytes(len(path.read_bytes())))
+    assert batch_fates(work, 0, hashes[0], cfg, judge).tolist() == big[0]
+
+
+def test_stats_stay_bounded_and_exact_where_it_matters():
+    st = CorpusStats()
+    st.add([("서울", 0, 2, d, d + 2) for d in range(10, 2001)] * 3)
+    s = st.summary()
+    assert s["distance_stats"] == {"min": 10, "max": 2000, "mean": 1005.0, "median": 1005.0}
+    assert sum(s["distance_distribution"].values()) == 3 * 1991
+    assert sum(s["distance_histogram"]["counts"]) == 3 * 1991 and len(s["distance_histogram"]["counts"]) <= 100
+    assert st.distances.counts.nbytes <= 8 * 4097  # fixed size whatever the number of samples
 
 
 # --------------------------------------------------------------------------- cap on the real pipeline
