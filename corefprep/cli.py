@@ -88,6 +88,19 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     t.add_argument("--mask-style", choices=["all", "single"], default="all",
                    help="all: every subword of the mention masked; single: one mask token (today's layout)")
     t.add_argument("--pad-to-max-length", action="store_true", help="fixed-length rows (today's layout)")
+    t.add_argument("--eos-token", help="clm: the token ending each document (default: the tokenizer's EOS; a "
+                   "BERT-style tokenizer's [SEP])")
+    t.add_argument("--bos-token", help="clm: the token starting each document, or 'none' (default: the tokenizer's "
+                   "BOS unless it is its EOS; a BERT-style tokenizer's [CLS] when [SEP] is the EOS)")
+    t.add_argument("--keep-last", action="store_true",
+                   help="clm: keep the corpus' final partial block as a shorter last row instead of dropping it")
+    t.add_argument("--no-pack", action="store_true",
+                   help="clm: one row per document (its first --seq-len tokens) instead of packed blocks")
+    t.add_argument("--doc-boundaries", action="store_true",
+                   help="clm: add a doc_starts column (offsets in each block where a document starts)")
+    t.add_argument("--format", dest="output_format", choices=["hf", "megatron", "both"], default="hf",
+                   help="clm output: hf = a load_from_disk dataset (default), megatron = "
+                        "<output-dir>/clm_v2_text_document.bin/.idx for Megatron-LM/NeMo, both")
     t.add_argument("--tok-chunk", "--token-chunk-size", type=_positive, default=d.tok_chunk,
                    help="samples per tokenized chunk")
     t.add_argument("--num-proc", type=_positive, default=d.num_proc, help="datasets.map processes "
@@ -105,6 +118,7 @@ def options_from_args(a: argparse.Namespace) -> Any:
         raise UsageError(f"--min-chars {a.min_chars} is larger than --max-chars {a.max_chars}")
     if a.min_nnp_share > a.max_nnp_share:
         raise UsageError("--min-nnp-share is larger than --max-nnp-share")
+    _check_clm_options(a)
     if a.batches is not None:
         from .batches import parse_batch_spec
 
@@ -123,11 +137,29 @@ def options_from_args(a: argparse.Namespace) -> Any:
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,
-                                pad_to_max_length=a.pad_to_max_length),
+                                pad_to_max_length=a.pad_to_max_length, eos_token=a.eos_token,
+                                bos_token=a.bos_token, keep_last=a.keep_last, pack=not a.no_pack,
+                                doc_boundaries=a.doc_boundaries, output_format=a.output_format),
         tok_chunk=a.tok_chunk, num_proc=a.num_proc, map_batch_size=a.map_batch_size,
         writer_batch_size=a.writer_batch_size, progress=not a.no_progress,
         max_samples=a.max_samples,
     )
+
+
+def _check_clm_options(a: argparse.Namespace) -> None:
+    """clm-only options with entity-mlm, or options that contradict each other, are usage errors."""
+    given = [flag for flag, on in (("--eos-token", a.eos_token is not None), ("--bos-token", a.bos_token is not None),
+                                   ("--keep-last", a.keep_last), ("--no-pack", a.no_pack),
+                                   ("--doc-boundaries", a.doc_boundaries), ("--format", a.output_format != "hf"))
+             if on]
+    if given and a.objective != "clm":
+        raise UsageError(f"{', '.join(given)} only apply to --objective clm")
+    if a.no_pack and (a.keep_last or a.doc_boundaries):
+        raise UsageError("--keep-last and --doc-boundaries apply to packed rows; with --no-pack each row is one "
+                         "document")
+    for flag, v in (("--eos-token", a.eos_token), ("--bos-token", a.bos_token)):
+        if v is not None and not v:
+            raise UsageError(f"{flag} needs a token (for no BOS: --bos-token none)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,7 +22,7 @@ from .packing import prepare_clm
 from .progress import say
 from .readers import Document, InputFile, count_records, iter_documents, resolve_inputs
 from .samples import run_samples
-from .tokenize import run_tokenize
+from .tokenize import run_tokenize, validate_tokenizer
 from .workdir import WorkDir, check_manifest, run_lock
 
 # --- filter ---------------------------------------------------------------------------------
@@ -280,6 +280,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
+    if "tokenize" in stages or "merge" in stages:
+        validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)):
         t0 = time.monotonic()
         plan = plan_filter(opts)
