@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench soak install clean
+.PHONY: demo test lint bench bench-clm soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ soak: $(STAMP)
 # Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --docs 20000 --workers 2
+
+# clm tokenize+pack against the tokenizer's own encode_batch, and memory at N vs 4N docs (needs ../shared).
+bench-clm: $(STAMP)
+	$(BIN)/python benchmarks/bench_clm.py --docs 5000
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

@@ -237,7 +237,8 @@ def _token_id(tok: Any, token: str) -> int | None:
 def clm_specials(tok: Any, cfg: TokenizeConfig) -> DocSpecials:
     """EOS and BOS for clm documents, or a one-sentence error naming the option to use.
 
-    EOS: ``--eos-token``, else the tokenizer's own, else (BERT-style tokenizers) its SEP token.
+    EOS: ``--eos-token``, else the tokenizer's own (a usual EOS name among its added tokens counts),
+    else (BERT-style tokenizers) its SEP token.
     BOS: ``--bos-token`` (``none`` for no BOS), else the tokenizer's own unless it is the EOS token
     (GPT-2 style: documents are only separated by EOS), else [CLS] when EOS fell back to [SEP]
     (a BERT-style tokenizer frames each document as [CLS] ... [SEP], as BERT itself does), else none.
@@ -247,6 +248,9 @@ def clm_specials(tok: Any, cfg: TokenizeConfig) -> DocSpecials:
         eos, eos_src = cfg.eos_token, "--eos-token"
     else:
         eos, eos_src = _role(tok, "eos_token")
+        if eos is None and not hasattr(tok, "special_sources"):  # transformers-loaded: no name guessing done yet
+            eos = guess_specials(added_token_names(tok.backend_tokenizer)).get("eos_token")
+            eos_src = "the tokenizer's added tokens, by name" if eos else ""
         if eos is None:
             eos, eos_src = _role(tok, "sep_token")
             eos_src = eos_src and f"{eos_src}, BERT-style fallback"

@@ -232,3 +232,19 @@ def test_clm_options_with_entity_mlm_are_usage_errors(tmp_path_factory, capsys):
         assert mc.run_cli(["prepare", str(corpus), "-o", "/nonexistent/never", *extra]) == 2
         err = capsys.readouterr().err
         assert "only apply to --objective clm" in err or "packed rows" in err
+
+
+def test_transformers_loaded_tokenizer_without_eos_role_finds_it_by_name(tmp_path):
+    """A tokenizer loaded through transformers (hub names take that path) whose config names no EOS
+    but which has an <|endoftext|> token."""
+    from transformers import PreTrainedTokenizerFast
+
+    from corefprep.tokenize import _load_with_transformers
+
+    d = tmp_path / "hf"
+    PreTrainedTokenizerFast(tokenizer_object=train_bpe(["<|endoftext|>"])).save_pretrained(d)
+    tok = _load_with_transformers(str(d), d)
+    assert tok.eos_token is None and not hasattr(tok, "special_sources")
+    sp = clm_specials(tok, clm(d))
+    assert sp.eos_token == "<|endoftext|>" and "by name" in sp.eos_source
+    assert sp.eos_id == tok.convert_tokens_to_ids("<|endoftext|>")
