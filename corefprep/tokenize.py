@@ -116,8 +116,9 @@ class LocalFastTokenizer:
     Importing transformers (which in turn imports torch when present) costs several seconds per
     process; a local fast tokenizer needs only its tokenizer.json and the special-token names.
     Those come from special_tokens_map.json / tokenizer_config.json (plain strings or AddedToken
-    dicts); roles neither names are recognised among the tokenizer's added tokens by their usual
-    names (KNOWN_SPECIALS), so a bare tokenizer.json of a GPT/Llama/Qwen-style model works.
+    dicts), which are authoritative as in transformers; when no config names any role (a bare
+    tokenizer.json of a GPT/Llama/Qwen-style model) they are recognised among the tokenizer's
+    added tokens by their usual names (KNOWN_SPECIALS).
     ``special_sources`` says where each role came from. Exposes the part of the transformers
     fast-tokenizer interface corefprep uses.
     """
@@ -147,11 +148,12 @@ class LocalFastTokenizer:
             decoder = cfg.get("added_tokens_decoder")
             if isinstance(decoder, dict):
                 config_added += [c for v in decoder.values() if (c := _special_content(v))]
-        guessed = guess_specials(added_token_names(self.backend_tokenizer, config_added))
-        for key in SPECIAL_KEYS:
-            if key not in specials and key in guessed:
-                specials[key] = guessed[key]
-                self.special_sources[key] = "tokenizer.json added tokens"
+        if not specials:  # no config names a role (a bare tokenizer.json): recognise them by name
+            guessed = guess_specials(added_token_names(self.backend_tokenizer, config_added))
+            for key in SPECIAL_KEYS:
+                if key in guessed:
+                    specials[key] = guessed[key]
+                    self.special_sources[key] = "tokenizer.json added tokens"
         for key in SPECIAL_KEYS:
             token = specials.get(key)
             setattr(self, key, token)
@@ -248,7 +250,7 @@ def clm_specials(tok: Any, cfg: TokenizeConfig) -> DocSpecials:
         eos, eos_src = cfg.eos_token, "--eos-token"
     else:
         eos, eos_src = _role(tok, "eos_token")
-        if eos is None and not hasattr(tok, "special_sources"):  # transformers-loaded: no name guessing done yet
+        if eos is None and "eos_token" not in getattr(tok, "special_sources", {}):  # unset, not explicitly null
             eos = guess_specials(added_token_names(tok.backend_tokenizer)).get("eos_token")
             eos_src = "the tokenizer's added tokens, by name" if eos else ""
         if eos is None:

@@ -248,3 +248,17 @@ def test_transformers_loaded_tokenizer_without_eos_role_finds_it_by_name(tmp_pat
     sp = clm_specials(tok, clm(d))
     assert sp.eos_token == "<|endoftext|>" and "by name" in sp.eos_source
     assert sp.eos_id == tok.convert_tokens_to_ids("<|endoftext|>")
+
+
+def test_a_config_naming_roles_is_authoritative_but_clm_still_finds_an_unnamed_eos(tmp_path):
+    """As in transformers, a config that names some roles decides them: no mask token is guessed for
+    entity-mlm. clm's EOS, which the config leaves unset (not null), is still found by name."""
+    bpe = train_bpe(["<|endoftext|>", "<mask>", "<pad>"])
+    d = save_dir(tmp_path, "m", bpe, {"pad_token": "<pad>"})
+    tok = load_fast_tokenizer(str(d), require_mask=False)
+    assert tok.mask_token is None and tok.pad_token == "<pad>"
+    sp = clm_specials(tok, clm(d))
+    assert sp.eos_token == "<|endoftext|>" and "by name" in sp.eos_source
+    d2 = save_dir(tmp_path, "m2", bpe, {"pad_token": "<pad>", "eos_token": None})  # explicitly none
+    with pytest.raises(CorefprepError, match="--eos-token"):
+        specials_of(d2)
