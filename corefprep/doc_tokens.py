@@ -5,7 +5,7 @@ the parallel work), and stored framed as ``[BOS] tokens [EOS]``, documents back 
 ``doc_index`` order, in ``work/tokenized/clm-<key>/``:
 
 * ``batch_NNNNN.ids``: the ids, raw little-endian, in the smallest unsigned type that holds the
-  vocabulary (read back memory-mapped, so a batch never has to fit in memory);
+  vocabulary (read back a piece at a time, so a batch never has to fit in memory);
 * ``batch_NNNNN.docs.npy``: one ``(doc_index, framed length)`` int64 pair per document;
 * ``batch_NNNNN.json``: written last, so it marks the pair whole: the filter batch's parquet
   SHA-256 (the batch's content), counts and the ids' byte size.
@@ -103,11 +103,13 @@ class BatchTokens:
     tokens: int
     dtype: np.dtype
 
-    def ids(self) -> np.ndarray:
-        """All ids of the batch, memory-mapped (an empty batch has an empty file, which mmap refuses)."""
-        if self.tokens == 0:
+    def read(self, lo: int, hi: int) -> np.ndarray:
+        """Ids ``lo:hi`` of the batch's stream, read from the file (only what is asked is in memory,
+        unlike a memory map whose touched pages would all count as the process' memory)."""
+        hi = min(hi, self.tokens)
+        if hi <= lo:
             return np.zeros(0, dtype=self.dtype)
-        return np.memmap(self.ids_path, dtype=self.dtype, mode="r", shape=(self.tokens,))
+        return np.fromfile(self.ids_path, dtype=self.dtype, count=hi - lo, offset=lo * self.dtype.itemsize)
 
     def docs(self) -> np.ndarray:
         """(documents, 2) int64: doc_index and framed length of each document."""

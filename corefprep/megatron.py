@@ -49,10 +49,9 @@ def write_bin(batches: list[BatchTokens], path: Path, dtype: np.dtype) -> int:
     n = 0
     with open(path, "wb") as f:
         for b in batches:
-            ids = b.ids()
-            for lo in range(0, len(ids), COPY_TOKENS):
-                f.write(np.asarray(ids[lo:lo + COPY_TOKENS]).astype(dtype).tobytes())
-            n += len(ids)
+            for lo in range(0, b.tokens, COPY_TOKENS):
+                f.write(b.read(lo, lo + COPY_TOKENS).astype(dtype).tobytes())
+            n += b.tokens
     return n
 
 

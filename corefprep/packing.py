@@ -1,7 +1,7 @@
 """Causal-LM rows (SPEC 2.5, objective clm): the kept documents' token stream cut into blocks.
 
 The tokenize stage (:mod:`corefprep.doc_tokens`) leaves every filter batch's kept documents framed
-as ``[BOS] tokens [EOS]``. Packing reads those files in batch order as one stream and cuts it into
+as ``[BOS] tokens [EOS]``. Packing reads those files in batch order, a piece at a time, as one stream and cuts it into
 rows of exactly ``--seq-len`` tokens; the remainder of each piece is carried into the next piece,
 the next batch and the next Arrow file, so only the corpus' final partial block is lost (kept as a
 shorter last row with ``--keep-last``). Nothing else decides where a row starts: workers, map or
@@ -92,7 +92,7 @@ class BlockPacker:
         n = len(piece) // s
         cut = n * s
         bounds = np.searchsorted(starts, np.arange(n + 1, dtype=np.int64) * s)
-        self.carry = np.array(piece[cut:])  # a copy: piece may be a view of a memory-mapped file
+        self.carry = np.array(piece[cut:])  # a copy: the piece's buffer is not kept alive by the carry
         self.carry_starts = starts[bounds[-1]:] - cut
         if n == 0:
             return None
@@ -129,14 +129,13 @@ def iter_packed_rows(batches: Iterable[BatchTokens], seq_len: int, keep_last: bo
         packer = packer or BlockPacker(seq_len, b.dtype, boundaries)
         if b.documents == 0:
             continue
-        ids, lens = b.ids(), b.docs()[:, 1]
-        starts = _doc_starts(lens)
+        starts = _doc_starts(b.docs()[:, 1])
         stats.documents += b.documents
         stats.document_tokens += b.tokens
-        for lo in range(0, len(ids), piece_tokens):
-            hi = min(lo + piece_tokens, len(ids))
+        for lo in range(0, b.tokens, piece_tokens):
+            hi = min(lo + piece_tokens, b.tokens)
             a, z = np.searchsorted(starts, [lo, hi])
-            rows = packer.feed(ids[lo:hi], starts[a:z] - lo)
+            rows = packer.feed(b.read(lo, hi), starts[a:z] - lo)
             if rows is not None:
                 yield rows
     if packer is None:
@@ -155,7 +154,7 @@ def iter_document_rows(batches: Iterable[BatchTokens], seq_len: int, docs_per_pi
     for b in batches:
         if b.documents == 0:
             continue
-        ids, docs = b.ids(), b.docs()
+        docs = b.docs()
         lens = docs[:, 1]
         starts = _doc_starts(lens)
         stats.documents += b.documents
@@ -163,7 +162,7 @@ def iter_document_rows(batches: Iterable[BatchTokens], seq_len: int, docs_per_pi
         for lo in range(0, len(docs), docs_per_piece):
             st, ln = starts[lo:lo + docs_per_piece], lens[lo:lo + docs_per_piece]
             keep = np.minimum(ln, seq_len)
-            span = np.asarray(ids[st[0]:st[-1] + ln[-1]])
+            span = b.read(int(st[0]), int(st[-1] + ln[-1]))
             out_at = np.cumsum(keep) - keep
             idx = np.arange(int(keep.sum()), dtype=np.int64) + np.repeat(st - st[0] - out_at, keep)
             stats.truncated_documents += int((ln > seq_len).sum())
