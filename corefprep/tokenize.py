@@ -37,7 +37,7 @@ class TokenizeConfig:
     pad_to_max_length: bool = False
     # clm only (see corefprep.packing): document framing, packing and output format
     eos_token: str | None = None  # None: the tokenizer's own (BERT-style: [SEP])
-    bos_token: str | None = None  # None: the tokenizer's own (BERT-style: [CLS]); NO_BOS: none
+    bos_token: str | None = None  # None: the tokenizer's own ([CLS] when [SEP] is the EOS); NO_BOS: none
     keep_last: bool = False  # keep the corpus' final partial block as a shorter last row
     pack: bool = True  # False (--no-pack): one row per document, truncated to seq_len
     doc_boundaries: bool = False  # a doc_starts column (packed rows)
@@ -57,9 +57,9 @@ NO_BOS = "none"  # --bos-token none: documents get no BOS even if the tokenizer 
 
 SPECIAL_KEYS = ("cls_token", "sep_token", "mask_token", "pad_token", "eos_token", "bos_token", "unk_token")
 
-# The names decoder and BERT-style tokenizers give their special tokens, most usual first. A role that
-# no config file names (a directory holding only tokenizer.json) is taken from the tokenizer's added
-# tokens by these names.
+# The names decoder and BERT-style tokenizers give their special tokens, most usual first. When no
+# config file names any role (a directory holding only tokenizer.json), roles are taken from the
+# tokenizer's added tokens by these names; so is clm's EOS when a config leaves it unset.
 KNOWN_SPECIALS: dict[str, tuple[str, ...]] = {
     "eos_token": ("</s>", "<|endoftext|>", "<|end_of_text|>", "<eos>", "<|eos|>", "<EOS>", "[EOS]",
                   "<|end▁of▁sentence|>", "<EOT>", "<|EOT|>", "<eot>"),
