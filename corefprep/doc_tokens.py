@@ -1,8 +1,8 @@
 """Kept documents as token ids, one set of files per filter batch (the clm tokenize stage).
 
 Every kept document is encoded once, by the tokenizer's own ``encode_batch`` (its Rust threads do
-the parallel work), and stored framed as ``[BOS] tokens [EOS]``, documents back to back in
-``doc_index`` order, in ``work/tokenized/clm-<key>/``:
+the parallel work, fed one call ahead from a thread), and stored framed as ``[BOS] tokens [EOS]``,
+documents back to back in ``doc_index`` order, in ``work/tokenized/clm-<key>/``:
 
 * ``batch_NNNNN.ids``: the ids, raw little-endian, in the smallest unsigned type that holds the
   vocabulary (read back a piece at a time, so a batch never has to fit in memory);
@@ -66,8 +66,14 @@ class DocEncoder:
 
     def encode(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """(ids of ``[BOS] tokens [EOS]`` per text, back to back; each framed document's length)."""
+        return self.arrays(self.run(texts))
+
+    def run(self, texts: list[str]) -> list[Any]:
+        """The tokenizer's own batch encoding (Rust threads; the GIL is released meanwhile)."""
         fast = getattr(self.backend, "encode_batch_fast", None)  # tokenizers >= 0.20: no offsets computed
-        encs = (fast or self.backend.encode_batch)(texts, add_special_tokens=False)
+        return (fast or self.backend.encode_batch)(texts, add_special_tokens=False)
+
+    def arrays(self, encs: list[Any]) -> tuple[np.ndarray, np.ndarray]:
         id_lists = [e.ids for e in encs]
         body_lens = np.fromiter((len(x) for x in id_lists), dtype=np.int64, count=len(id_lists))
         body = np.fromiter(chain.from_iterable(id_lists), dtype=self.dtype, count=int(body_lens.sum()))
@@ -148,24 +154,55 @@ def token_store(work_tokenized: Path, info: dict[str, Any], specials: DocSpecial
     return TokenStore(work_tokenized / f"clm-{key}", key, dtype)
 
 
-def iter_kept_texts(parquet: Path, docs_per_call: int) -> Iterator[tuple[np.ndarray, list[str]]]:
+# Documents per tokenizer call: enough that its Rust threads stay busy (a call ends when its longest
+# document does), few enough that the encodings of two calls in flight stay small; a call also stops
+# at ENCODE_CHARS characters so that very long documents do not pile up.
+ENCODE_DOCS = 1000
+ENCODE_CHARS = 4_000_000
+
+
+def iter_kept_texts(parquet: Path) -> Iterator[tuple[np.ndarray, list[str]]]:
     """(doc_index, text) of a filter batch's kept documents in doc_index order, a slice at a time."""
     import pyarrow.parquet as pq
 
     index = pq.read_table(parquet, columns=["doc_index"]).column("doc_index").to_numpy()
     if len(index) and not (np.diff(index) > 0).all():  # the filter writes sorted rows; never rely on it
-        order = np.argsort(index, kind="stable")
-        table = pq.read_table(parquet, columns=["doc_index", "text"]).take(order)
-        for lo in range(0, table.num_rows, docs_per_call):
-            part = table.slice(lo, docs_per_call)
-            yield part.column("doc_index").to_numpy(), part.column("text").to_pylist()
-        return
-    for rb in pq.ParquetFile(parquet).iter_batches(batch_size=docs_per_call, columns=["doc_index", "text"]):
-        yield rb.column("doc_index").to_numpy(), rb.column("text").to_pylist()
+        table = pq.read_table(parquet, columns=["doc_index", "text"]).take(np.argsort(index, kind="stable"))
+        parts: Iterator[Any] = iter(table.to_batches(max_chunksize=ENCODE_DOCS))
+    else:
+        parts = pq.ParquetFile(parquet).iter_batches(batch_size=ENCODE_DOCS, columns=["doc_index", "text"])
+    for rb in parts:
+        doc_index, texts = rb.column("doc_index").to_numpy(), rb.column("text").to_pylist()
+        lo = 0
+        while lo < len(texts):  # cut at ENCODE_CHARS (at least one document per slice)
+            hi, chars = lo + 1, len(texts[lo])
+            while hi < len(texts) and chars + len(texts[hi]) <= ENCODE_CHARS:
+                chars += len(texts[hi])
+                hi += 1
+            yield doc_index[lo:hi], texts[lo:hi]
+            lo = hi
+
+
+def encoded_slices(encoder: DocEncoder, slices: Iterator[tuple[np.ndarray, list[str]]]
+                   ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(doc_index, framed ids, lengths) per slice, in order. The next slice is encoded in a thread
+    while the caller stores this one: the tokenizer releases the GIL, so its Rust threads are never
+    idle waiting for Python."""
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="encode") as pool:
+        pending: tuple[np.ndarray, Future[list[Any]]] | None = None
+        for doc_index, texts in slices:
+            nxt = (doc_index, pool.submit(encoder.run, texts))
+            if pending is not None:
+                yield pending[0], *encoder.arrays(pending[1].result())
+            pending = nxt
+        if pending is not None:
+            yield pending[0], *encoder.arrays(pending[1].result())
 
 
 def encode_batch_files(parquet: Path, store: TokenStore, k: int, fingerprint: str, encoder: DocEncoder,
-                       docs_per_call: int, progress: Any = None) -> BatchTokens:
+                       progress: Any = None) -> BatchTokens:
     """Encode filter batch k's kept documents into the store (temporary names, then renamed; the
     record last)."""
     ids_path, docs_path, meta_path = store.files(k)
@@ -177,13 +214,12 @@ def encode_batch_files(parquet: Path, store: TokenStore, k: int, fingerprint: st
     def write_ids(tmp: Path) -> None:
         nonlocal tokens
         with open(tmp, "wb") as f:
-            for doc_index, texts in iter_kept_texts(parquet, docs_per_call):
-                ids, lens = encoder.encode(texts)
+            for doc_index, ids, lens in encoded_slices(encoder, iter_kept_texts(parquet)):
                 f.write(ids.tobytes())
                 tokens += len(ids)
                 doc_rows.append(np.stack([doc_index.astype(np.int64), lens], axis=1))
                 if progress is not None:
-                    progress(len(texts))
+                    progress(len(lens))
 
     atomic_write_with(ids_path, write_ids)
     docs = np.concatenate(doc_rows) if doc_rows else np.zeros((0, 2), dtype=np.int64)
@@ -228,7 +264,7 @@ def run_doc_tokens(opts: Any, done: dict[int, dict[str, Any]], tok: Any, special
         try:
             for k in todo:
                 made = encode_batch_files(opts.work.batch_parquet(k), store, k, done[k]["parquet_sha256"], encoder,
-                                          opts.map_batch_size, progress=bar.update)
+                                          progress=bar.update)
                 if made.documents != done[k]["passed"]:
                     raise CorefprepError(
                         f"filter batch {k} records {done[k]['passed']} kept documents but its parquet holds "

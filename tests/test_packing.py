@@ -97,6 +97,26 @@ def test_document_rows_keep_the_start_of_long_documents(tmp_path):
     assert (stats.truncated_documents, stats.truncated_tokens) == (1, 2)
 
 
+def test_kept_texts_come_in_doc_index_order_and_bounded_slices(tmp_path, monkeypatch):
+    import pyarrow as pa
+
+    from corefprep import doc_tokens
+    from corefprep.doc_tokens import iter_kept_texts
+
+    monkeypatch.setattr(doc_tokens, "ENCODE_DOCS", 4)
+    monkeypatch.setattr(doc_tokens, "ENCODE_CHARS", 25)
+    index = [7, 3, 9, 1, 5, 2, 8]  # a parquet not sorted by doc_index (the filter sorts; never relied on)
+    texts = {i: "가" * (i * 3) for i in index}  # 3..27 characters
+    pq.write_table(pa.table({"doc_index": pa.array(index, pa.int64()), "text": [texts[i] for i in index]}),
+                   tmp_path / "b.parquet")
+    slices = list(iter_kept_texts(tmp_path / "b.parquet"))
+    assert [i for s, _t in slices for i in s.tolist()] == sorted(index)
+    assert [t for _s, ts in slices for t in ts] == [texts[i] for i in sorted(index)]
+    assert len(slices) == 5  # [1 2 3] [5] | [7] [8] [9]: cut by the character budget within each slice of 4
+    for _s, ts in slices:
+        assert len(ts) <= 4 and (len(ts) == 1 or sum(map(len, ts)) <= 25)
+
+
 # ------------------------------------------------------------------------------- pipeline runs
 
 
