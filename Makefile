@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ bench: $(STAMP)
 # Time to start a batch early vs late in a 240k-document, 12-file corpus (issue 7; needs ../shared).
 bench-seek: $(STAMP)
 	$(BIN)/python benchmarks/bench_seek.py --files 12 --docs-per-file 20000 --batch-docs 15000
+
+# clm tokenize+pack against the tokenizer's own encode_batch, and memory at N vs 4N docs (needs ../shared).
+bench-clm: $(STAMP)
+	$(BIN)/python benchmarks/bench_clm.py --docs 5000
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

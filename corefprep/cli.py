@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from .errors import CorefprepError
+from .errors import CorefprepError, UsageError
 from .samples import SampleConfig
 from .tokenize import BUNDLED_TOKENIZER, TokenizeConfig
 
@@ -193,6 +193,19 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     t.add_argument("--unaligned", choices=["drop", "widen"], default="drop",
                    help="a mention or antecedent boundary inside a token: drop the sample (default) or widen the "
                         "span to the whole tokens")
+    t.add_argument("--eos-token", help="clm: the token ending each document (default: the tokenizer's EOS; a "
+                   "BERT-style tokenizer's [SEP])")
+    t.add_argument("--bos-token", help="clm: the token starting each document, or 'none' (default: the tokenizer's "
+                   "BOS unless it is its EOS; a BERT-style tokenizer's [CLS] when [SEP] is the EOS)")
+    t.add_argument("--keep-last", action="store_true",
+                   help="clm: keep the corpus' final partial block as a shorter last row instead of dropping it")
+    t.add_argument("--no-pack", action="store_true",
+                   help="clm: one row per document (its first --seq-len tokens) instead of packed blocks")
+    t.add_argument("--doc-boundaries", action="store_true",
+                   help="clm: add a doc_starts column (offsets in each block where a document starts)")
+    t.add_argument("--format", dest="output_format", choices=["hf", "megatron", "both"], default="hf",
+                   help="clm output: hf = a load_from_disk dataset (default), megatron = "
+                        "<output-dir>/clm_v2_text_document.bin/.idx for Megatron-LM/NeMo, both")
     t.add_argument("--tok-chunk", "--token-chunk-size", type=_positive, default=None,
                    help=f"samples per tokenized chunk {planned}")
     t.add_argument("--num-proc", type=_positive, default=None,
@@ -208,6 +221,7 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
 def options_from_args(a: argparse.Namespace) -> Any:
     from .options import RunOptions
 
+    _check_clm_options(a)
     if a.batches is not None:
         from .batches import parse_batch_spec
 
@@ -226,11 +240,30 @@ def options_from_args(a: argparse.Namespace) -> Any:
         samples=SampleConfig(max_entity_freq=a.max_entity_freq, min_distance=a.min_distance,
                              max_distance=a.max_distance),
         tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective, mask_style=a.mask_style,
-                                pad_to_max_length=a.pad_to_max_length, unaligned=a.unaligned),
+                                pad_to_max_length=a.pad_to_max_length, unaligned=a.unaligned,
+                                eos_token=a.eos_token, bos_token=a.bos_token, keep_last=a.keep_last,
+                                pack=not a.no_pack, doc_boundaries=a.doc_boundaries,
+                                output_format=a.output_format),
         progress=not a.no_progress, max_samples=a.max_samples, **planned_values,
     )
     apply_plan(opts, explicit)
     return opts
+
+
+def _check_clm_options(a: argparse.Namespace) -> None:
+    """clm-only options with entity-mlm, or options that contradict each other, are usage errors."""
+    given = [flag for flag, on in (("--eos-token", a.eos_token is not None), ("--bos-token", a.bos_token is not None),
+                                   ("--keep-last", a.keep_last), ("--no-pack", a.no_pack),
+                                   ("--doc-boundaries", a.doc_boundaries), ("--format", a.output_format != "hf"))
+             if on]
+    if given and a.objective != "clm":
+        raise UsageError(f"{', '.join(given)} only apply to --objective clm")
+    if a.no_pack and (a.keep_last or a.doc_boundaries):
+        raise UsageError("--keep-last and --doc-boundaries apply to packed rows; with --no-pack each row is one "
+                         "document")
+    for flag, v in (("--eos-token", a.eos_token), ("--bos-token", a.bos_token)):
+        if v is not None and not v:
+            raise UsageError(f"{flag} needs a token (for no BOS: --bos-token none)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -23,7 +23,7 @@ from .preflight import enforce, run_preflight
 from .progress import EventLog, say
 from .readers import InputFile, check_text_field, count_records, resolve_inputs
 from .samples import run_samples
-from .tokenize import run_tokenize
+from .tokenize import run_tokenize, validate_tokenizer
 from .workdir import WorkDir, check_manifest, run_lock
 
 # --- filter ---------------------------------------------------------------------------------
@@ -160,6 +160,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
     work = opts.work
     timings: dict[str, float] = {}
     enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
+    if "tokenize" in stages or "merge" in stages:
+        validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
             EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
         t0 = time.monotonic()
