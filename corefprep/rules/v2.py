@@ -94,8 +94,8 @@ class V2Rules:
         d.pop("early_exit_chars")
         return d
 
-    def cheap(self, text: str) -> str | None:
-        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi."""
+    def cheap(self, text: str, url: str | None = None) -> str | None:
+        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi (``url`` is unused)."""
         n = len(text)
         if n < self.min_chars:
             return "too_short"
@@ -110,7 +110,7 @@ class V2Rules:
             return "many_symbols"
         return None
 
-    def decide(self, text: str, kiwi: Analyzer) -> Decision:
+    def decide(self, text: str, kiwi: Analyzer, url: str | None = None) -> Decision:
         """Rules 5-7 with the pronoun early exit.
 
         Most real documents contain a pronoun early on, so the text is analysed piece by piece and
