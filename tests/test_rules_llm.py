@@ -78,12 +78,16 @@ SHORT_LINES = """이 계획은 서울시가 올해 발표한 한강 정비안의
 
 # Two-syllable nouns that both splitters keep whole, for the repetition texts.
 NOUNS = ["자두", "앵두", "수박", "참외", "호박", "감자", "고추", "당근", "배추", "마늘", "양파", "버섯", "상추", "딸기",
-         "생강", "부추", "쪽파", "대파"]
+         "생강", "부추", "보리", "대파"]
 
 
-def number(length: int) -> str:
-    """A long number: one word for both splitters, no letters (the Hangul share is unchanged)."""
-    return str(7 ** 50 * 10 ** 200)[:length]
+def number(length: int, seed: int = 0) -> str:
+    """A long serial number (123.456.789...): one word for both splitters and for datatrove's Kiwi
+    (no run of 20 digits, which datatrove deletes before splitting), and no letters, so the Hangul
+    share does not change."""
+    digits = str(7 ** (50 + seed) * 10 ** 200)
+    serial = ".".join(digits[i:i + 3] for i in range(0, len(digits), 3))[:length]
+    return serial[:-1] + "7" if serial.endswith(".") else serial
 
 
 def top_ngram_text(n: int, length: int, times: int) -> str:
@@ -119,7 +123,7 @@ CASES = {
                        {"max_ellipsis_line_frac": 0.6}),
     "many_words": (GOOD, {"max_words": 100}, {"max_words": 1000}),
     "short_words": (GOOD, {"min_mean_word_length": 3.0}, {"min_mean_word_length": 1.0}),
-    "long_words": ("\n".join(line[:-1] + f" 번호 {number(130)[i:i + 120]}." for i, line in enumerate(LINES)), {},
+    "long_words": ("\n".join(line[:-1] + f" 번호 {number(120, i)}." for i, line in enumerate(LINES)), {},
                    {"max_mean_word_length": 12.0}),
     "many_hashes": (GOOD + "\n" + " ".join("#" + w for w in [*NOUNS, "한강", "서울", "여행", "강변", "공원", "둔치",
                                                             "산책", "풍경", "야경", "다리", "주말", "사진"]),
@@ -255,6 +259,36 @@ def test_a_kiwi_failure_is_a_counted_reason():
 
     d = KIWI_RULES.decide(GOOD, Broken())
     assert d.reason == "kiwi_error" and d.error == "RuntimeError: boom"
+
+
+# datatrove's name for each FineWeb-2 rule (its GopherRepetition, FineWebQuality, GopherQuality filters)
+DATATROVE_REASONS = {
+    "dup_lines": "dup_line_frac", "few_punct_lines": "line_punct_ratio", "dup_line_chars": "char_dup_ratio",
+    "bullet_lines": "gopher_too_many_bullets", "ellipsis_lines": "gopher_too_many_end_ellipsis",
+    "long_words": "gopher_above_avg_threshold", "many_hashes": "gopher_too_many_hashes",
+    "many_ellipses": "gopher_too_many_ellipsis", "few_alpha_words": "gopher_below_alpha_threshold",
+    "few_stopwords": "gopher_enough_stop_words", "many_newlines": "list_ratio",
+    **{f"top_{n}gram": f"top_{n}_gram" for n in (2, 3, 4)},
+    **{f"dup_{n}gram": f"duplicated_{n}_n_grams" for n in range(5, 11)},
+}
+DATATROVE_PYTHON = Path(__file__).resolve().parents[1] / "benchmarks" / ".venv-datatrove" / "bin" / "python"
+
+
+@pytest.mark.skipif(not DATATROVE_PYTHON.exists(),
+                    reason="benchmarks/.venv-datatrove is absent (make it with benchmarks/setup_datatrove_venv.sh)")
+def test_datatrove_decides_the_hand_made_texts_alike(tmp_path):
+    """datatrove itself, running FineWeb-2's kor_Hang filters, keeps the encyclopedia text and rejects
+    every hand-made text for the same rule (its own name for it)."""
+    sys.path.insert(0, str(DATATROVE_PYTHON.parents[2]))
+    try:
+        import bench_llm_rules
+    finally:
+        sys.path.pop(0)
+    names = ["good", *DATATROVE_REASONS]
+    texts = [GOOD, *(CASES[r][0] for r in DATATROVE_REASONS)]
+    assert all(not CASES[r][1] for r in DATATROVE_REASONS)  # default thresholds, as datatrove gets them
+    reasons, _ = bench_llm_rules.datatrove_texts(texts, tmp_path)
+    assert dict(zip(names, reasons, strict=True)) == {"good": None, **DATATROVE_REASONS}
 
 
 # --------------------------------------------------------------------------- n-gram measures
