@@ -79,25 +79,44 @@ def corpus_docs(directory: Path) -> list[tuple[Key, str]]:
             for r in read_records(p)]
 
 
-def shard(source: Path, out_dir: Path, shards: int, limit: int | None = None) -> Path:
-    """Split ``source`` (first ``limit`` documents) into ``shards`` files of consecutive documents."""
-    if (out_dir / "_DONE").exists():
+def shard(source: Path, out_dir: Path, shard_docs: int, limit: int | None = None) -> Path:
+    """Split ``source`` (its first ``limit`` documents) into files of ``shard_docs`` consecutive
+    documents. Cached: a marker beside the directory (not in it: the readers would see it)."""
+    done = out_dir.with_name(out_dir.name + ".done")
+    if done.exists():
         return out_dir
     shutil.rmtree(out_dir, ignore_errors=True)
     out_dir.mkdir(parents=True)
-    lines = []
+    lines: list[str] = []
+
+    def flush(k: int) -> None:
+        data = "".join(lines).encode("utf-8")
+        (out_dir / f"part_{k:03d}.jsonl.zst").write_bytes(zstandard.ZstdCompressor(level=3).compress(data))
+        lines.clear()
+
+    k = n = 0
     with open(source, "rb") as raw:
         for line in io.TextIOWrapper(zstandard.ZstdDecompressor().stream_reader(raw), encoding="utf-8"):
-            if limit is not None and len(lines) >= limit:
+            if limit is not None and n >= limit:
                 break
             if line.strip():
                 lines.append(line if line.endswith("\n") else line + "\n")
-    per = -(-len(lines) // shards)
-    for k in range(shards):
-        part = "".join(lines[k * per:(k + 1) * per]).encode("utf-8")
-        (out_dir / f"part_{k:03d}.jsonl.zst").write_bytes(zstandard.ZstdCompressor(level=3).compress(part))
-    (out_dir / "_DONE").touch()
+                n += 1
+                if len(lines) == shard_docs:
+                    flush(k)
+                    k += 1
+    if lines:
+        flush(k)
+    done.touch()
     return out_dir
+
+
+def first_files(corpus: Path, docs: int, shard_docs: int, into: Path) -> Path:
+    """A directory of links to the first files of ``corpus`` holding ``docs`` documents."""
+    into.mkdir(parents=True, exist_ok=True)
+    for p in sorted(corpus.glob("*.jsonl.zst"))[:-(-docs // shard_docs)]:
+        (into / p.name).symlink_to(p)
+    return into
 
 
 def files_digest(directory: Path) -> str:
@@ -153,6 +172,7 @@ class DtRun:
 
 
 def run_datatrove(corpus: Path, out: Path, workers: int) -> DtRun:
+    """datatrove's pipeline on every file of ``corpus`` (one task per file), timed."""
     files = len(list(corpus.glob("*.jsonl.zst")))
     shutil.rmtree(out, ignore_errors=True)
     t0 = time.perf_counter()
@@ -163,32 +183,64 @@ def run_datatrove(corpus: Path, out: Path, workers: int) -> DtRun:
     if r.returncode != 0:
         raise SystemExit(f"datatrove failed on {corpus}:\n{r.stderr[-3000:]}")
     summary = json.loads(r.stdout.strip().splitlines()[-1])
-    decisions: dict[Key, str | None] = {}
-    for path in sorted(out.glob("kept/*.jsonl.gz")) + sorted(out.glob("removed/*/*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            for line in f:
-                d = json.loads(line)
-                meta = d["metadata"]
-                decisions[text_key(Path(meta["file_path"]).name, d["text"])] = meta.get("filter_reason")
+    decisions = {(name, md5): reason for name, d in read_datatrove_output(out).items() for md5, reason in d.items()}
     return DtRun(decisions, wall, summary["documents"])
 
 
-def datatrove_decisions(corpus: Path, work: Path, workers: int) -> DtRun:
-    """datatrove's decisions on ``corpus``, from the cache when it has them."""
-    key = hashlib.sha256(json.dumps([files_digest(corpus), datatrove_config(), datatrove_versions()],
-                                    sort_keys=True).encode()).hexdigest()[:20]
-    cache = CACHE / f"datatrove_decisions_{key}.json"
-    if cache.exists():
-        d = json.loads(cache.read_text(encoding="utf-8"))
-        return DtRun({tuple(k.split("\t", 1)): v for k, v in d["decisions"].items()},  # type: ignore[misc]
-                     d["seconds"], d["documents"])
-    print(f"datatrove decisions on {corpus} (not cached yet; this is the slow part) ...", file=sys.stderr,
-          flush=True)
-    run = run_datatrove(corpus, work / f"dt_{corpus.name}", workers)
-    cache.write_text(json.dumps({"seconds": run.seconds, "documents": run.documents,
-                                 "decisions": {"\t".join(k): v for k, v in run.decisions.items()}}),
-                     encoding="utf-8")
-    return run
+def read_datatrove_output(out: Path) -> dict[str, dict[str, str | None]]:
+    """Decisions found in a datatrove output directory, by input file name then text md5 (a file
+    still being written, or cut short by a kill, is read as far as it goes)."""
+    found: dict[str, dict[str, str | None]] = {}
+    for path in sorted(out.glob("kept/*.jsonl.gz")) + sorted(out.glob("removed/*/*.jsonl.gz")):
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                for line in f:
+                    d = json.loads(line)
+                    name, md5 = text_key(Path(d["metadata"]["file_path"]).name, d["text"])
+                    found.setdefault(name, {})[md5] = d["metadata"].get("filter_reason")
+        except (EOFError, OSError, json.JSONDecodeError):
+            continue
+    return found
+
+
+def datatrove_decisions(corpus: Path, workers: int, log: Any = print) -> DtRun:
+    """datatrove's decisions on every file of ``corpus``, cached per file (by content, thresholds
+    and versions) in ``benchmarks/.cache/datatrove/``: an interrupted first run keeps the files its
+    finished tasks covered, and a corpus that shares files with another reuses them."""
+    cfg = hashlib.sha256(json.dumps([datatrove_config(), datatrove_versions()]).encode()).hexdigest()[:12]
+    store = CACHE / "datatrove"
+    run_dir = store / f"run_{cfg}"  # datatrove's own output, harvested per finished file
+    store.mkdir(parents=True, exist_ok=True)
+    files = sorted(corpus.glob("*.jsonl.zst"))
+    entry = {p.name: store / f"{hashlib.sha256(p.read_bytes()).hexdigest()[:20]}_{cfg}.json" for p in files}
+
+    def harvest() -> None:
+        found = read_datatrove_output(run_dir)
+        for p in files:
+            got = found.get(p.name, {})
+            want = {text_key(p.name, r["text"])[1] for r in read_records(p)}
+            if not entry[p.name].exists() and want and want <= set(got):
+                entry[p.name].write_text(json.dumps({k: got[k] for k in want}), encoding="utf-8")
+
+    seconds = 0.0
+    missing = [p for p in files if not entry[p.name].exists()]
+    if missing and run_dir.exists():
+        harvest()
+        missing = [p for p in files if not entry[p.name].exists()]
+    if missing:
+        log(f"datatrove decisions on {len(missing)} file(s) of {corpus} (not cached yet; the slow part) ...")
+        todo = store / f"todo_{cfg}"
+        shutil.rmtree(todo, ignore_errors=True)
+        todo.mkdir()
+        for p in missing:
+            (todo / p.name).symlink_to(p.resolve())
+        seconds = run_datatrove(todo, run_dir, workers).seconds
+        harvest()
+        shutil.rmtree(todo, ignore_errors=True)
+    decisions: dict[Key, str | None] = {}
+    for p in files:
+        decisions.update({(p.name, md5): r for md5, r in json.loads(entry[p.name].read_text("utf-8")).items()})
+    return DtRun(decisions, seconds, len(decisions))
 
 
 # --- corefprep ------------------------------------------------------------------------------------
@@ -324,12 +376,15 @@ def dev_breakdown(dev: Path, kiwi: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="corefprep --rules llm against datatrove's FineWeb-2 kor_Hang filters")
     ap.add_argument("--docs", type=int, default=20000, help="documents in the bench corpus (default 20000)")
-    ap.add_argument("--speed-docs", type=int, default=2000,
-                    help="documents of the bench corpus both systems are timed on (default 2000)")
+    ap.add_argument("--speed-docs", type=int, default=1000,
+                    help="documents of the bench corpus both systems are timed on (default 1000)")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--shards", type=int, default=8, help="files the corpora are split into (datatrove runs one "
-                                                          "task per file)")
-    ap.add_argument("--per-core-docs", type=int, default=200, help="documents for the single-process rates")
+    ap.add_argument("--agree-docs", type=int, default=None,
+                    help="documents of the bench corpus the agreement is measured on (default: all --docs; "
+                         "whole --shard-docs files)")
+    ap.add_argument("--shard-docs", type=int, default=2500, help="documents per file the bench corpus is split "
+                                                                 "into (datatrove runs one task per file)")
+    ap.add_argument("--per-core-docs", type=int, default=100, help="documents for the single-process rates")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--shared", default=None, help="shared dir (default: $COREFPREP_SHARED or <repo>/../shared)")
     ap.add_argument("--work-dir", type=Path, default=None)
@@ -348,17 +403,22 @@ def main(argv: list[str] | None = None) -> int:
     ensure_datatrove_venv()
     dev = shared / "corpus" / "dev"
     bench_file = ensure_corpus(shared, a.docs, a.seed)
-    bench = shard(bench_file, CACHE / f"llm_shards_{a.docs}_s{a.seed}_k{a.shards}", a.shards)
-    speed = shard(bench_file, CACHE / f"llm_speed_{a.speed_docs}_s{a.seed}_k{a.shards}", a.shards, a.speed_docs)
+    agree_docs = min(a.agree_docs or a.docs, a.docs)
+    shards = shard(bench_file, CACHE / f"llm_shards_{a.docs}_s{a.seed}_n{a.shard_docs}", a.shard_docs)
+    # the timed slice in 4 files per worker, so datatrove's tasks keep every worker busy to the end
+    speed_shard = -(-a.speed_docs // (4 * a.workers))
+    speed = shard(bench_file, CACHE / f"llm_speed_{a.speed_docs}_s{a.seed}_n{speed_shard}", speed_shard, a.speed_docs)
     work = Path(tempfile.mkdtemp(prefix="corefprep-bench-llm-", dir=a.work_dir))
+    bench = first_files(shards, agree_docs, a.shard_docs, work / "bench")
+    bench_name = f"bench corpus ({len(corpus_docs(bench)):,} of {a.docs:,} docs)"
 
     def log(msg: str) -> None:
         print(f"[{time.perf_counter() - t_start:6.0f}s] {msg}", file=sys.stderr, flush=True)
 
     if a.prepare:
         for corpus in (dev, bench):
-            run = datatrove_decisions(corpus, work, a.workers)
-            log(f"datatrove decisions cached for {corpus}: {run.documents:,} docs, {run.seconds:.0f}s")
+            run = datatrove_decisions(corpus, a.workers, log)
+            log(f"datatrove decisions cached for {corpus}: {run.documents:,} docs")
         shutil.rmtree(work, ignore_errors=True)
         return 0
 
@@ -369,8 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         agreements: dict[str, Agreement] = {}
         splitters: dict[str, float] = {}
-        for name, corpus in (("dev corpus", dev), (f"bench corpus ({a.docs:,} docs)", bench)):
-            theirs = datatrove_decisions(corpus, work, a.workers)
+        for name, corpus in (("dev corpus", dev), (bench_name, bench)):
+            theirs = datatrove_decisions(corpus, a.workers, log)
             log(f"{name}: corefprep filter --rules llm ...")
             ours = run_corefprep(corpus, work / "cp", a.workers, [])
             ours_space = run_corefprep(corpus, work / "cp_space", a.workers, ["--words", "space"])
