@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm bench-llm soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ bench-seek: $(STAMP)
 # clm tokenize+pack against the tokenizer's own encode_batch, and memory at N vs 4N docs (needs ../shared).
 bench-clm: $(STAMP)
 	$(BIN)/python benchmarks/bench_clm.py --docs 5000
+
+# Rule set llm against datatrove's FineWeb-2 kor_Hang filters (needs ../shared). datatrove runs in
+# benchmarks/.venv-datatrove, made by benchmarks/setup_datatrove_venv.sh; its decisions are cached
+# in benchmarks/.cache (the first run computes them: tens of minutes on 2 cores).
+bench-llm: $(STAMP)
+	bash benchmarks/setup_datatrove_venv.sh
+	$(BIN)/python benchmarks/bench_llm_rules.py --docs 20000 --workers 2
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

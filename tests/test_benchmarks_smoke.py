@@ -66,6 +66,32 @@ def test_bench_skips_without_shared(tmp_path: Path) -> None:
     assert "skipped" in r.stdout
 
 
+def test_bench_llm_skips_without_shared(tmp_path: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "bench_llm_rules.py"), "--shared", str(tmp_path / "absent")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "skipped" in r.stdout
+
+
+def test_bench_llm_gives_datatrove_the_llm_thresholds() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import bench_llm_rules
+    finally:
+        sys.path.pop(0)
+    from corefprep.rules.llm import KOR_STOPWORDS
+
+    c = bench_llm_rules.datatrove_config()
+    # FineWeb-2's published kor_Hang numbers, as the benchmark hands them to datatrove
+    assert c["dup_line_frac"] == 0.374 and c["line_punct_thr"] == 0.062 and c["new_line_ratio"] == 0.196
+    assert c["top_n_grams"] == [[2, 0.282], [3, 0.228], [4, 0.185]]
+    assert c["dup_n_grams"] == [[5, 0.201], [6, 0.184], [7, 0.168], [8, 0.154], [9, 0.14], [10, 0.127]]
+    assert (c["min_avg_word_length"], c["max_avg_word_length"], c["max_non_alpha_words_ratio"]) == (1, 6, 0.791)
+    assert c["stopwords"] == list(KOR_STOPWORDS) and len(KOR_STOPWORDS) == 21 and c["min_stop_words"] == 2
+
+
 def test_jaccard_and_tree_pss() -> None:
     sys.path.insert(0, str(REPO / "benchmarks"))
     try:

@@ -10,6 +10,7 @@ import numpy as np
 
 HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3  # [가-힣]
 _NOT_SYMBOL: np.ndarray | None = None
+_LETTER: np.ndarray | None = None
 
 
 def not_symbol_table() -> np.ndarray:
@@ -21,6 +22,15 @@ def not_symbol_table() -> np.ndarray:
         table[[ord(" "), ord("\n"), ord("\t")]] = True
         _NOT_SYMBOL = table
     return _NOT_SYMBOL
+
+
+def letter_table() -> np.ndarray:
+    """Per code point: a letter (str.isalpha: Hangul, Hanja, Latin, kana...; not digits, not marks).
+    Built once per process, like :func:`not_symbol_table`."""
+    global _LETTER
+    if _LETTER is None:
+        _LETTER = np.fromiter((chr(c).isalpha() for c in range(0x110000)), dtype=bool, count=0x110000)
+    return _LETTER
 
 
 def code_points(text: str) -> np.ndarray:

@@ -95,7 +95,7 @@ class V2Rules:
         return d
 
     def cheap(self, text: str, url: str | None = None) -> str | None:
-        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi."""
+        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi (``url`` is unused)."""
         n = len(text)
         if n < self.min_chars:
             return "too_short"
