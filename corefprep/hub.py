@@ -9,25 +9,28 @@ NAME is a hub dataset id (``HPLT/HPLT2.0_cleaned``) or a local directory that ``
 accepts (a directory of JSONL/Parquet/CSV files, optionally with a README that declares configs).
 Both go through the same ``datasets.load_dataset(NAME, CONFIG, split=SPLIT, streaming=True)``
 call; only resolving the dataset differs: a hub dataset is pinned to the commit its ``main``
-points to when the run is planned (every batch streams that commit, even if the dataset changes
-during a long run), a local directory is identified by ``datasets``' own hash of its data files
-(their paths and modification times).
+points to when the run starts (every batch streams that commit, even if the dataset changes
+during a long run). What identifies the input's content for the work manifest and the count cache
+is its *fingerprint*: a hash of the split's data files only (their repo paths and git blob ids on
+the hub; their paths, sizes and modification times in a local directory), so a commit that
+touches other files of the repository (a README, another language's config) invalidates nothing.
 
 Resolving (:func:`resolve_hub`) happens before any batch and turns every way a hub name can fail
 (offline, no network, unknown or gated dataset, unknown config or split) into one
 :class:`~corefprep.errors.InputError` sentence. Counting (:func:`count_rows`) streams the split
-once; the pipeline caches the count by input path and revision.
+once; the pipeline caches the count by input path and fingerprint.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InputError
 
@@ -68,8 +71,11 @@ class HubSource:
     config: str | None
     split: str
     local: bool
-    # The hub commit sha every batch reads; for a local directory datasets' hash of its data files.
+    # The hub commit every batch reads ("" for a local directory: it has no commits).
     revision: str
+    # Hash of the split's data files (see the module docstring): what the manifest and the count
+    # cache compare, so that only a change of this split's data counts as a changed input.
+    fingerprint: str
     # The split's row count in the dataset's own metadata, when it has one: only the count bar's
     # total and the preflight estimate use it (it is written by the dataset's author, so the
     # batches rely on the exact count instead)
@@ -135,8 +141,13 @@ def _first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
-def hub_commit(ref: HubRef, spec: str) -> tuple[str, dict[str, int]]:
-    """(commit sha of the dataset's main branch, size of each file in it) in one request.
+class RepoFile(NamedTuple):
+    size: int | None
+    blob: str | None  # git blob id (changes with the content), or the LFS sha256
+
+
+def hub_commit(ref: HubRef, spec: str) -> tuple[str, dict[str, RepoFile]]:
+    """(commit sha of the dataset's main branch, size and blob id of each file in it) in one request.
 
     Fails in seconds with one InputError sentence when the hub cannot be asked or says no.
     """
@@ -160,8 +171,9 @@ def hub_commit(ref: HubRef, spec: str) -> tuple[str, dict[str, int]]:
     except Exception as exc:  # network errors come from httpx/ssl/socket alike: one sentence for all
         raise InputError(f"{spec}: the Hugging Face hub cannot be reached ({_first_line(exc)}); check the network, "
                          f"or {_download_hint(ref.name)}") from None
-    sizes = {s.rfilename: int(s.size) for s in (info.siblings or []) if s.size is not None}
-    return str(info.sha), sizes
+    listing = {s.rfilename: RepoFile(s.size, s.blob_id or (s.lfs.sha256 if s.lfs else None))
+               for s in (info.siblings or [])}
+    return str(info.sha), listing
 
 
 def _repo_path(url: str) -> str:
@@ -174,19 +186,31 @@ def _repo_path(url: str) -> str:
     return parts[2] if len(parts) == 3 else ""
 
 
-def data_file_bytes(urls: list[str], sizes: dict[str, int]) -> int:
-    """Bytes of a split's data files: local paths are stat'ed, ``hf://datasets/NAME@REV/PATH`` URLs
-    are looked up in the repo's file sizes (0 for a file the listing does not give)."""
+def split_files(urls: list[str], listing: dict[str, RepoFile], commit: str = "") -> tuple[int, str]:
+    """(bytes, fingerprint) of a split's data files, in the order datasets reads them.
+
+    ``hf://datasets/NAME@REV/PATH`` URLs are looked up in the repo's listing: bytes as listed,
+    fingerprint over path and blob id (a file the listing does not give is fingerprinted by the
+    commit, so a change of it is never missed). Local paths are stat'ed: fingerprint over path,
+    size and modification time, as corefprep identifies input files.
+    """
     total = 0
+    h = hashlib.sha256()
     for url in urls:
         if url.startswith(_DATASETS_PREFIX):
-            total += sizes.get(_repo_path(url), 0)
+            path = _repo_path(url)
+            entry = listing.get(path, RepoFile(None, None))
+            total += entry.size or 0
+            h.update(f"{path}\t{entry.blob or 'commit ' + commit}\n".encode())
         else:
             try:
-                total += os.path.getsize(url)
+                st = os.stat(url)
             except OSError:
-                pass
-    return total
+                h.update(f"{url}\tmissing\n".encode())
+                continue
+            total += st.st_size
+            h.update(f"{url}\t{st.st_size}\t{st.st_mtime_ns}\n".encode())
+    return total, h.hexdigest()[:16]
 
 
 def _open_builder(ref: HubRef, spec: str, revision: str | None) -> Any:
@@ -214,18 +238,17 @@ def resolve_hub(spec: str) -> tuple[str, str, int, HubSource]:
     and the file listing) or looks at the local directory; reads no records.
     """
     ref = parse_hub_spec(spec)
-    if ref.local:
-        builder = _open_builder(ref, spec, None)
-        revision, sizes = str(builder.hash), {}
-    else:
-        revision, sizes = hub_commit(ref, spec)
-        builder = _open_builder(ref, spec, revision)
+    revision, listing = ("", {}) if ref.local else hub_commit(ref, spec)
+    builder = _open_builder(ref, spec, revision or None)
     urls = [str(u) for u in (builder.config.data_files or {}).get(ref.split, [])]
+    size, fingerprint = split_files(urls, listing, revision)
+    if not urls:  # a builder without data files (none here so far): its own hash stands for the data
+        fingerprint = f"{revision or builder.hash}"
     splits = builder.info.splits or {}
     num = splits[ref.split].num_examples if ref.split in splits else None
     path, name = display_spec(ref)
-    src = HubSource(ref.name, ref.config, ref.split, ref.local, revision, int(num) if num else None)
-    return path, name, data_file_bytes(urls, sizes), src
+    src = HubSource(ref.name, ref.config, ref.split, ref.local, revision, fingerprint, int(num) if num else None)
+    return path, name, size, src
 
 
 # --- reading -----------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
 
 def record_counts(work: WorkDir, files: list[InputFile], text_field: str, workers: int = 1,
                   progress: bool = True) -> list[int]:
-    """Records per input file, remembered by (path, size, mtime) -- a hub input by (path, revision) --
+    """Records per input file, remembered by (path, size, mtime) -- a hub input by (path, data fingerprint) --
     so reruns and single batches never count again. The first run counts files in parallel (they
     are independent), with a bar; hub inputs are streamed once each in this process."""
     from tqdm import tqdm

@@ -97,25 +97,25 @@ class InputFile:
     path: str  # a hub input's is its canonical spec, hf://datasets/NAME[:CONFIG]@SPLIT
     kind: str  # "jsonl" | "jsonl.gz" | "jsonl.zst" | "parquet" | "txt" | "hf"
     size: int  # a hub input: bytes of its split's data files (as listed by the hub or on disk)
-    mtime_ns: int  # a hub input has none: 0 (its revision identifies its content instead)
+    mtime_ns: int  # a hub input has none: 0 (its fingerprint identifies its content instead)
     # How rows name this file (their `source`): the path as the user gave it for a relative file
     # argument, else relative to the directory or glob it was found under; never the absolute
     # path of the user's machine in every row. metadata.json maps names to full paths.
     name: str = ""
-    hub: HubSource | None = None  # what a kind "hf" input streams (dataset, config, split, revision)
+    hub: HubSource | None = None  # what a kind "hf" input streams (dataset, config, split, revision, fingerprint)
 
     def signature(self) -> list[object]:
         """How the work dir's manifest records this input: a file by its size and mtime, a hub input
-        by its revision (in the path entry, so a new revision reads as "input added/removed")."""
+        by its data files' fingerprint (in the path entry, so changed data reads as "input added/removed")."""
         if self.hub is not None:
-            return [f"{self.path} (revision {self.hub.revision})", self.size, 0]
+            return [f"{self.path} (data {self.hub.fingerprint})", self.size, 0]
         return [self.path, self.size, self.mtime_ns]
 
     @property
     def count_key(self) -> str:
         """Key of this input's record count in work/input_counts.json."""
         if self.hub is not None:
-            return f"{self.path}|{self.hub.revision}"
+            return f"{self.path}|{self.hub.fingerprint}"
         return f"{self.path}|{self.size}|{self.mtime_ns}"
 
 

@@ -92,13 +92,24 @@ def test_spec_forms(tmp_path):
         assert "\n" not in str(info.value)
 
 
-def test_data_file_bytes_of_hub_urls_and_local_paths(tmp_path):
-    sizes = {"data/kor/train-0.jsonl.zst": 10, "train-1.parquet": 5}
-    urls = ["hf://datasets/o/n@0123abcd/data/kor/train-0.jsonl.zst", "hf://datasets/o/n@0123abcd/train-1.parquet",
-            "hf://datasets/o/n@0123abcd/not-listed.parquet"]
-    assert hub.data_file_bytes(urls, sizes) == 15
+def test_a_split_is_sized_and_fingerprinted_by_its_own_data_files(tmp_path):
+    listing = {"data/kor/train-0.jsonl.zst": hub.RepoFile(10, "blob-a"),
+               "data/kor/train-1.jsonl.zst": hub.RepoFile(5, "blob-b"),
+               "data/fin/train-0.jsonl.zst": hub.RepoFile(99, "blob-c"), "README.md": hub.RepoFile(1, "blob-d")}
+    urls = ["hf://datasets/o/n@0123abcd/data/kor/train-0.jsonl.zst", "hf://datasets/o/n@0123abcd/data/kor/train-1.jsonl.zst"]
+    size, fp = hub.split_files(urls, listing, "0123abcd")
+    assert size == 15
+    # another commit that changes only other files (README, another config) leaves the split as it was
+    other = {**listing, "README.md": hub.RepoFile(2, "blob-e"),
+             "data/fin/train-0.jsonl.zst": hub.RepoFile(98, "blob-f")}
+    later = [u.replace("0123abcd", "4567ef01") for u in urls]
+    assert hub.split_files(later, other, "4567ef01") == (15, fp)
+    # a changed data file of the split, or a file the listing does not give, changes it
+    assert hub.split_files(urls, {**listing, "data/kor/train-1.jsonl.zst": hub.RepoFile(5, "blob-g")})[1] != fp
+    unlisted = [*urls, "hf://datasets/o/n@0123abcd/data/kor/train-2.jsonl.zst"]
+    assert hub.split_files(unlisted, listing, "0123abcd")[1] != hub.split_files(unlisted, listing, "89abcdef")[1]
     (tmp_path / "x.jsonl").write_bytes(b"abc\n")
-    assert hub.data_file_bytes([str(tmp_path / "x.jsonl")], {}) == 4
+    assert hub.split_files([str(tmp_path / "x.jsonl")], {})[0] == 4
 
 
 # --- reading: the same documents as the files --------------------------------------------------
@@ -183,7 +194,7 @@ def test_a_broken_json_line_stops_the_count_in_one_sentence(tmp_path, capfd):
 # --- counting, caching, manifest ---------------------------------------------------------------
 
 
-def test_the_count_is_cached_by_revision_and_a_changed_dataset_is_recounted(tmp_path, monkeypatch):
+def test_the_count_is_cached_by_fingerprint_and_a_changed_dataset_is_recounted(tmp_path, monkeypatch):
     from corefprep.pipeline import record_counts
 
     d = tmp_path / "ds"
@@ -194,7 +205,7 @@ def test_the_count_is_cached_by_revision_and_a_changed_dataset_is_recounted(tmp_
     files = resolve_inputs([_hf(d)])
     assert record_counts(work, files, "text", progress=False) == [7]
     cache = orjson.loads(work.input_counts.read_bytes())
-    assert cache == {f"{files[0].path}|{files[0].hub.revision}": 7}
+    assert cache == {f"{files[0].path}|{files[0].hub.fingerprint}": 7}
 
     def no_count(f, on_rows=None):
         raise AssertionError("counted again")
@@ -205,7 +216,7 @@ def test_the_count_is_cached_by_revision_and_a_changed_dataset_is_recounted(tmp_
     data.write_bytes(data.read_bytes() + b'{"text": "one more"}\n')
     os.utime(data, ns=(time.time_ns(), time.time_ns() + 10**9))
     changed = resolve_inputs([_hf(d)])
-    assert changed[0].hub.revision != files[0].hub.revision and changed[0].path == files[0].path
+    assert changed[0].hub.fingerprint != files[0].hub.fingerprint and changed[0].path == files[0].path
     assert record_counts(work, changed, "text", progress=False) == [8]
 
 
@@ -276,12 +287,12 @@ def test_a_filter_run_over_an_hf_input_matches_the_files_resumes_and_reruns_batc
         capsys.readouterr()
         assert _filter(spec, out) == 1
         err = capsys.readouterr().err
-        assert "holds batches made with other settings (input added: hf://datasets/" in err and "revision" in err
+        assert "holds batches made with other settings (input added: hf://datasets/" in err and "(data " in err
     finally:
         os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 
-def test_plan_filter_refuses_a_changed_revision_without_force(tmp_path):
+def test_plan_filter_refuses_changed_data_without_force(tmp_path):
     from corefprep.pipeline import plan_filter
 
     d = tmp_path / "ds"
@@ -292,7 +303,7 @@ def test_plan_filter_refuses_a_changed_revision_without_force(tmp_path):
     plan = plan_filter(opts)
     assert (plan.num_batches, plan.total_docs) == (3, 5)
     os.utime(data, ns=(time.time_ns(), time.time_ns() + 10**9))
-    with pytest.raises(ConfigMismatchError, match="revision"):
+    with pytest.raises(ConfigMismatchError, match=r"input removed: hf://datasets/\S+ \(data [0-9a-f]{16}\)"):
         plan_filter(opts)
     opts.force = True
     assert plan_filter(opts).total_docs == 5
@@ -351,3 +362,86 @@ def test_unreachable_names_fail_without_asking_the_network(monkeypatch):
     monkeypatch.setattr(huggingface_hub.HfApi, "dataset_info", no_network)
     with pytest.raises(InputError, match=r"^hf://owner/name: the Hugging Face hub is switched off here"):
         resolve_inputs(["hf://owner/name"])
+
+
+def _online(monkeypatch):
+    """Pretend the hub is switched on (the test session sets HF_HUB_OFFLINE=1); every request below is faked."""
+    from huggingface_hub import constants
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.delenv("HF_DATASETS_OFFLINE", raising=False)
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+
+
+def _hub_error(kind: str) -> Exception:
+    import httpx2
+    from huggingface_hub.errors import GatedRepoError, RepositoryNotFoundError
+
+    response = httpx2.Response(401 if kind == "gated" else 404,
+                               request=httpx2.Request("GET", "https://huggingface.co/api/datasets/o/n"))
+    if kind == "gated":
+        return GatedRepoError("gated", response=response)
+    if kind == "missing":
+        return RepositoryNotFoundError("missing", response=response)
+    return httpx2.ConnectError("[Errno -2] Name or service not known")
+
+
+@pytest.mark.parametrize(("kind", "says"), [
+    ("missing", "the hub has no dataset 'o/n' (or it is private: log in with `hf auth login`); check the name"),
+    ("gated", "o/n is gated on the hub; accept its terms at https://huggingface.co/datasets/o/n and log in"),
+    ("network", "the Hugging Face hub cannot be reached (ConnectError: [Errno -2] Name or service not known); "
+                "check the network, or download it once with `hf download o/n --repo-type dataset"),
+])
+def test_what_the_hub_says_no_with_is_one_sentence(kind, says, monkeypatch):
+    import huggingface_hub
+
+    _online(monkeypatch)
+
+    def refuse(self, *a, **k):
+        raise _hub_error(kind)
+
+    monkeypatch.setattr(huggingface_hub.HfApi, "dataset_info", refuse)
+    with pytest.raises(InputError) as info:
+        resolve_inputs(["hf://datasets/o/n:kor"])
+    assert str(info.value).startswith(f"hf://datasets/o/n:kor: {says}") and "\n" not in str(info.value)
+
+
+def test_a_hub_name_is_pinned_to_the_commit_it_resolved_to(monkeypatch, jsonl_dataset):
+    """The glue around the two hub requests, with both faked: the commit found first is the one the
+    builder and every stream get, and the split's size and fingerprint come from the listing."""
+    from types import SimpleNamespace
+
+    import datasets
+    import huggingface_hub
+    from huggingface_hub.hf_api import RepoSibling
+
+    _online(monkeypatch)
+    sha = "0123456789abcdef0123456789abcdef01234567"
+    siblings = [RepoSibling("kor/train-0.parquet", 100, "b0"), RepoSibling("kor/train-1.parquet", 20, "b1"),
+                RepoSibling("README.md", 5, "b2")]
+    monkeypatch.setattr(huggingface_hub.HfApi, "dataset_info",
+                        lambda self, name, **k: SimpleNamespace(sha=sha, siblings=siblings))
+    calls = []
+    urls = [f"hf://datasets/o/n@{sha}/kor/train-0.parquet", f"hf://datasets/o/n@{sha}/kor/train-1.parquet"]
+    split_info = {"train": SimpleNamespace(num_examples=1234)}
+
+    def builder(name, config, revision=None, **k):
+        calls.append(("builder", name, config, revision))
+        return SimpleNamespace(config=SimpleNamespace(data_files={"train": urls}), info=SimpleNamespace(
+            splits=split_info), hash="unused")
+
+    real_load = datasets.load_dataset
+
+    def load(name, config, split, streaming, revision):
+        calls.append(("load", name, config, split, streaming, revision))
+        return real_load(str(jsonl_dataset), split="train", streaming=True)  # stands in for the hub's stream
+
+    monkeypatch.setattr(datasets, "load_dataset_builder", builder)
+    monkeypatch.setattr(datasets, "load_dataset", load)
+    [f] = resolve_inputs(["hf://o/n:kor"])
+    assert (f.path, f.name, f.kind, f.size) == ("hf://datasets/o/n:kor@train", "hf://datasets/o/n:kor@train", "hf", 120)
+    assert (f.hub.revision, f.hub.num_examples, f.hub.local) == (sha, 1234, False)
+    listing = {s.rfilename: hub.RepoFile(s.size, s.blob_id) for s in siblings}
+    assert f.hub.fingerprint == hub.split_files(urls, listing, sha)[1]
+    assert next(iter_documents([f])).doc_index == 0
+    assert calls == [("builder", "o/n", "kor", sha), ("load", "o/n", "kor", "train", True, sha)]
