@@ -316,32 +316,32 @@ def iter_hub(f: InputFile, text_field: str, base: int, skip: int, limit: float) 
     (all of them unless it stopped at ``limit``). Mirrors the parquet reader: one text column, ids
     from ``id``, urls from ``url`` or ``u``, row numbers (1-based) as lines."""
     ds = open_stream(f)
-    names = list(ds.column_names or [])
+    names = list(ds.column_names or [])  # empty when the builder learns its columns only by reading
     if names and text_field not in names:
         raise InputError(f"{f.path}: no text column {text_field!r} (its columns are: {', '.join(names)}); pass the "
                          "right one with --text-field")
-    id_col = "id" if "id" in names else None
-    url_col = "url" if "url" in names else ("u" if "u" in names else None)
-    if names:
-        ds = ds.select_columns([c for c in (text_field, id_col, url_col) if c is not None])
+    if names:  # convert only what a Document keeps
+        url_col = "url" if "url" in names else "u"
+        ds = ds.select_columns([c for c in (text_field, "id", url_col) if c in names])
     if skip:
         ds = ds.skip(skip)  # datasets skips whole Arrow tables without turning rows into Python objects
     with _builder_errors() as logged:
-        row = yield from _hub_documents(f, ds, text_field, id_col, url_col, base, skip, limit, logged)
+        row = yield from _hub_documents(f, ds, text_field, base, skip, limit, logged)
     return row
 
 
-def _hub_documents(f: InputFile, ds: Any, text_field: str, id_col: str | None, url_col: str | None, base: int,
-                   skip: int, limit: float, logged: _LastError) -> Iterator[Document]:
+def _hub_documents(f: InputFile, ds: Any, text_field: str, base: int, skip: int, limit: float,
+                   logged: _LastError) -> Iterator[Document]:
     from .readers import Document
 
     source = f.path
     row = skip
     try:
         for batch in ds.iter(batch_size=_ROWS_PER_BATCH):
-            texts = batch.get(text_field) or [None] * len(next(iter(batch.values()), []))
-            ids = batch.get(id_col) if id_col else None
-            urls = batch.get(url_col) if url_col else None
+            size = len(next(iter(batch.values()), []))
+            texts = batch.get(text_field) or [None] * size
+            ids = batch.get("id")
+            urls = batch["url"] if "url" in batch else batch.get("u")
             for i, text in enumerate(texts):
                 if row >= limit:
                     return row

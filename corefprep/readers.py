@@ -36,6 +36,7 @@ import orjson
 import zstandard
 
 from corefprep.errors import InputError
+from corefprep.hub import is_hub_spec
 
 if TYPE_CHECKING:
     from corefprep.hub import HubSource
@@ -262,7 +263,7 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     for spec in specs:
         if isinstance(spec, os.PathLike):
             spec = os.fspath(spec)
-        if spec.startswith("hf://"):
+        if is_hub_spec(spec):
             hub_input = _resolve_hub(spec)
             if all(f.path != hub_input.path for f in result):
                 names.add(hub_input.name)
@@ -309,6 +310,8 @@ def ignored_files(specs: list[str]) -> list[str]:
     """
     out: list[str] = []
     for spec in specs:
+        if is_hub_spec(spec):  # one dataset split: nothing in it is skipped
+            continue
         try:
             _, ignored = _expand_spec(os.fspath(spec))
         except InputError:

@@ -154,10 +154,12 @@ def test_malformed_records_are_counted_with_their_row(tmp_path, jsonl_dataset):
     # a Parquet dataset whose text column is not a string column: every record is malformed, none lost
     d = tmp_path / "ints"
     d.mkdir()
-    pq.write_table(pa.table({"id": ["a", "b", "c"], "text": [1, None, 3]}), d / "train.parquet")
+    urls = ["https://a.example/7", None, "https://a.example/9"]
+    pq.write_table(pa.table({"id": [7, 8, 9], "u": urls, "text": [1, None, 3]}), d / "train.parquet")
     docs = list(iter_documents(resolve_inputs([_hf(d)])))
-    assert [(x.doc_index, x.malformed, x.line) for x in docs] == [
-        (0, "text_not_string", 1), (1, "missing_text", 2), (2, "text_not_string", 3)]
+    assert [(x.doc_index, x.malformed, x.line, x.record_id, x.url) for x in docs] == [
+        (0, "text_not_string", 1, "7", urls[0]), (1, "missing_text", 2, "8", None),
+        (2, "text_not_string", 3, "9", urls[2])]  # HPLT v2/v3 name the url `u`; v1.2's ids are numbers
 
 
 def test_a_wrong_text_field_and_a_wrong_split_or_config_stop_in_seconds(jsonl_dataset):
