@@ -57,7 +57,7 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
         "rules": opts.filter.decision_dict(),
         "text_field": opts.text_field,
         "batch_docs": opts.batch_docs,
-        "inputs": [[f.path, f.size, f.mtime_ns] for f in files],
+        "inputs": [f.signature() for f in files],
         "total_docs": total,
     }
     # a usage error must not touch the work dir, so the spec is checked before the manifest
@@ -82,14 +82,20 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
 
 def record_counts(work: WorkDir, files: list[InputFile], text_field: str, workers: int = 1,
                   progress: bool = True) -> list[int]:
-    """Records per input file, remembered by (path, size, mtime) so reruns and single batches never
-    count again. The first run counts files in parallel (they are independent), with a bar."""
+    """Records per input file, remembered by (path, size, mtime) -- a hub input by (path, data fingerprint) --
+    so reruns and single batches never count again. The first run counts files in parallel (they
+    are independent), with a bar; hub inputs are streamed once each in this process."""
     from tqdm import tqdm
 
     cache_path = work.input_counts
     cache = read_json(cache_path) or {}
-    keys = [f"{f.path}|{f.size}|{f.mtime_ns}" for f in files]
-    missing = [i for i, key in enumerate(keys) if key not in cache]
+    keys = [f.count_key for f in files]
+    missing = [i for i, key in enumerate(keys) if key not in cache and files[i].kind != "hf"]
+    for i, key in enumerate(keys):
+        if key not in cache and files[i].kind == "hf":
+            cache[key] = _count_hub(files[i], progress)
+            work.root.mkdir(parents=True, exist_ok=True)
+            atomic_write_json(cache_path, cache)  # now: a long count is never repeated
     if missing:
         total_bytes = sum(files[i].size for i in missing)
         bar = tqdm(total=total_bytes, unit="B", unit_scale=True, desc=f"counting records in {len(missing)} file(s)",
@@ -103,6 +109,17 @@ def record_counts(work: WorkDir, files: list[InputFile], text_field: str, worker
         work.root.mkdir(parents=True, exist_ok=True)
         atomic_write_json(cache_path, cache)
     return [int(cache[key]) for key in keys]
+
+
+def _count_hub(f: InputFile, progress: bool) -> int:
+    from tqdm import tqdm
+
+    from .hub import count_rows
+
+    total = f.hub.num_examples if f.hub is not None else None
+    with tqdm(total=total, unit="doc", unit_scale=True, desc=f"counting records in {f.name}", disable=not progress,
+              file=sys.stderr, dynamic_ncols=True) as bar:
+        return count_rows(f, bar.update)
 
 
 def _count_one(args: tuple[InputFile, int, str]) -> tuple[int, int]:

@@ -2,7 +2,9 @@
 
 Supported inputs are ``*.jsonl``, ``*.jsonl.gz``, ``*.jsonl.zst`` (one JSON object per line; HPLT
 v1.2, v2 and v3 layouts), ``*.parquet`` (one row per document) and ``*.txt`` (one document per
-block of lines separated by blank lines).
+block of lines separated by blank lines). ``hf://datasets/NAME[:CONFIG][@SPLIT]`` inputs are a
+dataset split streamed with ``datasets.load_dataset(..., streaming=True)`` (see :mod:`corefprep.hub`);
+they take their place in the input order like a file.
 
 Every record gets a ``doc_index``: its 0-based position in the concatenation of all inputs in
 the order :func:`resolve_inputs` returns them. Malformed records (bad JSON, bad UTF-8, missing or
@@ -28,11 +30,16 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import orjson
 import zstandard
 
 from corefprep.errors import InputError
+from corefprep.hub import is_hub_spec
+
+if TYPE_CHECKING:
+    from corefprep.hub import HubSource
 
 __all__ = [
     "SUPPORTED_SUFFIXES",
@@ -88,14 +95,29 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class InputFile:
-    path: str
-    kind: str  # "jsonl" | "jsonl.gz" | "jsonl.zst" | "parquet" | "txt"
-    size: int
-    mtime_ns: int
+    path: str  # a hub input's is its canonical spec, hf://datasets/NAME[:CONFIG]@SPLIT
+    kind: str  # "jsonl" | "jsonl.gz" | "jsonl.zst" | "parquet" | "txt" | "hf"
+    size: int  # a hub input: bytes of its split's data files (as listed by the hub or on disk)
+    mtime_ns: int  # a hub input has none: 0 (its fingerprint identifies its content instead)
     # How rows name this file (their `source`): the path as the user gave it for a relative file
     # argument, else relative to the directory or glob it was found under; never the absolute
     # path of the user's machine in every row. metadata.json maps names to full paths.
     name: str = ""
+    hub: HubSource | None = None  # what a kind "hf" input streams (dataset, config, split, revision, fingerprint)
+
+    def signature(self) -> list[object]:
+        """How the work dir's manifest records this input: a file by its size and mtime, a hub input
+        by its data files' fingerprint (in the path entry, so changed data reads as "input added/removed")."""
+        if self.hub is not None:
+            return [f"{self.path} (data {self.hub.fingerprint})", self.size, 0]
+        return [self.path, self.size, self.mtime_ns]
+
+    @property
+    def count_key(self) -> str:
+        """Key of this input's record count in work/input_counts.json."""
+        if self.hub is not None:
+            return f"{self.path}|{self.hub.fingerprint}"
+        return f"{self.path}|{self.size}|{self.mtime_ns}"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -232,7 +254,8 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     Order: specs in the given order; a glob's matches and a directory's files (recursive) sorted
     by path; the same file reached twice (also through another path or a symlink) is kept at its
     first occurrence only. Unsupported or hidden files inside a directory are skipped with a
-    warning (see :func:`ignored_files`). Any problem raises :class:`InputError`.
+    warning (see :func:`ignored_files`). An ``hf://`` spec is one input, resolved (and pinned to a
+    revision) by :func:`corefprep.hub.resolve_hub`. Any problem raises :class:`InputError`.
     """
     result: list[InputFile] = []
     seen: set[tuple[int, int]] = set()
@@ -240,6 +263,12 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     for spec in specs:
         if isinstance(spec, os.PathLike):
             spec = os.fspath(spec)
+        if is_hub_spec(spec):
+            hub_input = _resolve_hub(spec)
+            if all(f.path != hub_input.path for f in result):
+                names.add(hub_input.name)
+                result.append(hub_input)
+            continue
         files, ignored = _expand_spec(spec)
         if ignored:
             shown = ", ".join(ignored[:3]) + (f" and {len(ignored) - 3} more" if len(ignored) > 3 else "")
@@ -267,6 +296,13 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     return result
 
 
+def _resolve_hub(spec: str) -> InputFile:
+    from corefprep.hub import resolve_hub
+
+    path, name, size, src = resolve_hub(spec)
+    return InputFile(path=path, kind="hf", size=size, mtime_ns=0, name=name, hub=src)
+
+
 def ignored_files(specs: list[str]) -> list[str]:
     """Paths under the given directories/globs that :func:`resolve_inputs` skips (sorted per spec).
 
@@ -274,6 +310,8 @@ def ignored_files(specs: list[str]) -> list[str]:
     """
     out: list[str] = []
     for spec in specs:
+        if is_hub_spec(spec):  # one dataset split: nothing in it is skipped
+            continue
         try:
             _, ignored = _expand_spec(os.fspath(spec))
         except InputError:
@@ -615,12 +653,19 @@ def _iter_parquet(f: InputFile, text_field: str, base: int, skip: int, limit: in
     return total
 
 
+def _iter_hub(f: InputFile, text_field: str, base: int, skip: int, limit: int):
+    from corefprep.hub import iter_hub  # imports datasets: only when a hub input is read
+
+    return (yield from iter_hub(f, text_field, base, skip, limit))
+
+
 _READERS = {
     "jsonl": _iter_jsonl,
     "jsonl.gz": _iter_jsonl,
     "jsonl.zst": _iter_jsonl,
     "txt": _iter_txt,
     "parquet": _iter_parquet,
+    "hf": _iter_hub,
 }
 
 
@@ -663,6 +708,10 @@ def iter_documents(
 
 def count_records(f: InputFile, text_field: str = "text") -> int:
     """Number of records in one file (malformed ones included), without parsing them."""
+    if f.kind == "hf":
+        from corefprep.hub import count_rows
+
+        return count_rows(f)
     gen = _READERS[f.kind](f, text_field, 0, 1 << 62, 1 << 62)
     while True:
         try:
@@ -674,9 +723,14 @@ def count_records(f: InputFile, text_field: str = "text") -> int:
 def peek_fields(f: InputFile, n: int = 20) -> tuple[int, set[str]]:
     """(records looked at, their field names) for the first ``n`` JSON-object records of a JSONL file.
 
-    Reads only the start of the file (one decompressed chunk or so). Other kinds have no fields
-    to peek at (parquet's columns are checked when it is opened): (0, empty set).
+    Reads only the start of the file (one decompressed chunk or so); a hub input's first records
+    are streamed. Other kinds have no fields to peek at (parquet's columns are checked when it is
+    opened): (0, empty set).
     """
+    if f.kind == "hf":
+        from corefprep.hub import peek_fields as peek_hub
+
+        return peek_hub(f, n)
     if not f.kind.startswith("jsonl"):
         return 0, set()
     seen = 0
