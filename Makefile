@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm bench-llm soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,7 @@ install: $(STAMP)
 demo: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/corefprep prepare --output-dir prepared_datasets
 	$(BIN)/corefprep status prepared_datasets
+	$(BIN)/corefprep report prepared_datasets
 
 test: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak"
@@ -32,6 +33,10 @@ lint: $(STAMP)
 # Long reliability runs (kill at many moments); not part of `make test`.
 soak: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m soak
+
+# Merge before (concatenate + save_to_disk, every row rewritten) and after (chunk files hard-linked).
+bench-merge: $(STAMP)
+	$(BIN)/python benchmarks/bench_merge.py --rows 400000 --chunks 4
 
 # Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
 bench: $(STAMP)

@@ -8,7 +8,6 @@ tokenizer's vocabulary; a few steps must make the loss fall. These are the examp
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
@@ -16,12 +15,11 @@ import pytest
 torch = pytest.importorskip("torch")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-import datasets  # noqa: E402
 import transformers  # noqa: E402
 from fixtures import minicorpus as mc  # noqa: E402
 
 from corefprep.tokenize import BUNDLED_TOKENIZER  # noqa: E402
-from corefprep.training import COMPLETE_MARKER, EntityCorefCollator, load_prepared, prepare_tokenizer  # noqa: E402
+from corefprep.training import EntityCorefCollator, load_prepared, prepare_tokenizer  # noqa: E402
 
 STEPS = 40
 
@@ -76,35 +74,12 @@ def test_entity_mlm_dataset_trains_a_deberta_v2(tmp_path, tmp_path_factory):
     assert _falls(losses), " ".join(f"{x:.2f}" for x in losses)
 
 
-def _build_clm_dataset(path: Path, seq_len: int) -> None:
-    """Kept-document token streams packed into seq_len rows in the clm row format: input_ids
-    (uint16), doc_starts (int32), every row exactly seq_len except the last (as --keep-last)."""
-    from corefprep.readers import iter_documents, resolve_inputs
-
-    tok = prepare_tokenizer(BUNDLED_TOKENIZER)
-    # sentences as documents: short enough that rows hold several of them
-    docs = iter_documents(resolve_inputs([str(mc.SAMPLE / "kor_Hang_wiki.jsonl.zst")]), stop=20)
-    texts = [x for d in docs for x in re.split(r"(?<=[.!?])\s+", d.text or "") if len(x) > 20]
-    stream: list[int] = []
-    starts: list[int] = []
-    for enc in tok(texts, add_special_tokens=False)["input_ids"]:
-        starts.append(len(stream))
-        stream += [tok.cls_token_id, *enc, tok.sep_token_id]  # BERT-style: [CLS] doc [SEP]
-    rows = []
-    for lo in range(0, len(stream), seq_len):
-        hi = min(lo + seq_len, len(stream))
-        rows.append({"input_ids": stream[lo:hi], "doc_starts": [s - lo for s in starts if lo <= s < hi]})
-    features = datasets.Features({"input_ids": datasets.Sequence(datasets.Value("uint16")),
-                                  "doc_starts": datasets.Sequence(datasets.Value("int32"))})
-    datasets.Dataset.from_list(rows, features=features).save_to_disk(str(path))
-    (path / COMPLETE_MARKER).write_text("{}")
-
-
 def test_clm_dataset_trains_a_causal_lm(tmp_path):
-    # TODO(lead): build this with `corefprep prepare --objective clm --seq-len 128` once the clm row
-    # format (input_ids, doc_starts) lands; until then the rows are built here in that format.
-    path = tmp_path / "clm_v2_128"
-    ds = load_prepared(path, build=lambda: _build_clm_dataset(path, 128))
+    out = tmp_path / "prepared"
+    rc = mc.run_cli(["prepare", str(mc.SAMPLE), "--output-dir", str(out), "--rules", "llm", "--objective", "clm",
+                     "--seq-len", "128", "--doc-boundaries", "--workers", "1", "--no-progress"])
+    assert rc == 0
+    ds = load_prepared(out / "clm_v2_128")
     assert ds.features["input_ids"].feature.dtype == "uint16" and len(ds) >= 16
     assert any(len(s) > 1 for s in ds["doc_starts"])  # rows really hold several documents
 
