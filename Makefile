@@ -4,14 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge bench-ray soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --upgrade pip
 	# torch==2.13.0 is the CPU wheel; a bare "torch" would pull a multi-GB CUDA build
 	# PYTHONWARNINGS: setuptools' notes on editable installs are not ours to act on; -qq keeps errors only
-	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train]'
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train,ray]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -37,6 +37,10 @@ soak: $(STAMP)
 # Merge before (concatenate + save_to_disk, every row rewritten) and after (chunk files hard-linked).
 bench-merge: $(STAMP)
 	$(BIN)/python benchmarks/bench_merge.py --rows 400000 --chunks 4
+
+# --engine ray against the local engine on the same corpus and CPUs, and the reader's ceiling (needs ../shared).
+bench-ray: $(STAMP)
+	$(BIN)/python benchmarks/bench_ray.py --docs 20000 --workers 2
 
 # Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
 bench: $(STAMP)

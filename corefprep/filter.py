@@ -183,6 +183,7 @@ def compute_batch(
     docs: Iterable[Document] | None = None,
     progress: Callable[[int, int], None] | None = None,
     attempt: int = 1,
+    extra: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Filter batch k, write its parquet and stats atomically, return the stats.
 
@@ -243,6 +244,7 @@ def compute_batch(
         "attempts": attempt,
         "host": os.uname().nodename,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **(extra or {}),  # engine details (the Ray node that computed it)
     }
     atomic_write_json(ctx.work.batch_stats(k), stats)
     ctx.work.failed_marker(k).unlink(missing_ok=True)

@@ -176,6 +176,10 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = ("filter", "samples", "t
             on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     work = opts.work
     timings: dict[str, float] = {}
+    if opts.engine == "ray" and "filter" in stages:
+        from .engines.ray import import_ray
+
+        import_ray()  # without the extra: one line saying how to install it, before anything runs
     enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
     if "tokenize" in stages or "merge" in stages:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter

@@ -296,13 +296,12 @@ def check_tokenizer(tok: Any, cfg: TokenizeConfig) -> DocSpecials | None:
     Returns clm's document specials (None for entity-mlm)."""
     if cfg.objective == "clm":
         return clm_specials(tok, cfg)
-    missing = [what for what, key in (("mask", "mask_token_id"), ("CLS", "cls_token_id"), ("SEP", "sep_token_id"))
-               if getattr(tok, key, None) is None]
-    if missing:
+    if getattr(tok, "mask_token_id", None) is None:
+        # rows are windows of the tokenizer's own encoding (its own CLS/SEP/BOS, if any), so the
+        # mask token is all entity-mlm adds
         raise CorefprepError(
-            f"tokenizer {cfg.model!r} has no {'/'.join(missing)} token, which entity-mlm needs (it masks mentions "
-            "and frames rows as [CLS] ... [SEP]); use a BERT/DeBERTa-style tokenizer, or --objective clm for a "
-            "decoder tokenizer"
+            f"tokenizer {cfg.model!r} has no mask token, which entity-mlm needs (it masks the mentions); use a "
+            "masked-LM tokenizer (BERT/DeBERTa/RoBERTa style), or --objective clm for a decoder tokenizer"
         )
     return None
 

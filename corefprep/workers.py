@@ -130,6 +130,12 @@ class _TrackedProcess(ForkProcess):
         super().start()
         _TrackedProcess.registry.append(self)
 
+    def run(self) -> None:
+        # A SIGTERM handler installed in the parent (Ray's local node installs one that drains the
+        # node over gRPC, which hangs after fork) must not run in a worker that Pool.terminate stops.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        super().run()
+
 
 class _TrackedContext(ForkContext):
     Process = _TrackedProcess  # type: ignore[assignment]
