@@ -244,7 +244,8 @@ def compute_batch(
         "attempts": attempt,
         "host": os.uname().nodename,
         "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        **(extra or {}),  # engine details (the Ray node that computed it)
+        # engine details (the Ray node that computed it); a callable is read now, at the batch's end
+        **{key: value() if callable(value) else value for key, value in (extra or {}).items()},
     }
     atomic_write_json(ctx.work.batch_stats(k), stats)
     ctx.work.failed_marker(k).unlink(missing_ok=True)

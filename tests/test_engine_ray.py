@@ -10,6 +10,7 @@ engines). The two-node cluster lives in test_engine_ray_cluster.py (one Ray sess
 from __future__ import annotations
 
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -46,10 +47,14 @@ def _tree(out: Path) -> dict[str, tuple[int, int]]:
 def ray_session():
     if ray is None:
         pytest.skip("the ray extra is not installed")
+    sigterm = signal.getsignal(signal.SIGTERM)
     ray.init(address="local", num_cpus=2, include_dashboard=False, object_store_memory=200 * 1024 * 1024,
              log_to_driver=False, logging_level="ERROR")
     yield
     ray.shutdown()
+    # Ray's node leaves its SIGTERM handler (drain over gRPC) in this process; later tests' Pools
+    # SIGTERM their workers, which must not run it
+    signal.signal(signal.SIGTERM, sigterm)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ local engine's, byte for byte. Its own module: one Ray session per process at a 
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import orjson
@@ -26,6 +27,7 @@ def cluster():
 
     if ray.is_initialized():
         ray.shutdown()
+    sigterm = signal.getsignal(signal.SIGTERM)
     c = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False,
                                                       "object_store_memory": 100 * 1024 * 1024})
     c.add_node(num_cpus=1, object_store_memory=100 * 1024 * 1024)
@@ -34,6 +36,7 @@ def cluster():
     if ray.is_initialized():
         ray.shutdown()
     c.shutdown()
+    signal.signal(signal.SIGTERM, sigterm)  # the head node's handler must not outlive it (see test_engine_ray)
 
 
 def test_two_nodes_give_the_local_engines_batches_and_dataset(tmp_path, tmp_path_factory, cluster):

@@ -81,7 +81,8 @@ def test_clm_dataset_trains_a_causal_lm(tmp_path):
     assert rc == 0
     ds = load_prepared(out / "clm_v2_128")
     assert ds.features["input_ids"].feature.dtype == "uint16" and len(ds) >= 16
-    assert any(len(s) > 1 for s in ds["doc_starts"])  # rows really hold several documents
+    # packed across documents: some blocks hold the end of one document and the start of the next
+    assert sum(1 for s in ds["doc_starts"] if any(0 < x < 128 for x in s)) >= 100
 
     tok = prepare_tokenizer(BUNDLED_TOKENIZER)
     config = transformers.LlamaConfig(

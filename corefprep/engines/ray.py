@@ -140,10 +140,18 @@ class BatchWorker:
                 hb.write()
 
             return compute_batch(ctx, k, decider, progress=progress, attempt=attempt,
-                                 extra={"ray_node": self.node, "actor_pid": os.getpid()})
+                                 extra={"ray_node": self.node, "actor_pid": os.getpid(),
+                                        "actor_peak_rss_mib": _peak_rss_mib})
         finally:
             decider.stop()
             hb.close()
+
+
+def _peak_rss_mib() -> int:
+    """This process's peak RSS so far (what ACTOR_MEMORY is declared from); Linux reports KiB."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 class _ActorDecider:
