@@ -158,7 +158,8 @@ def main() -> int:
     if rss:
         print(f"   Ray actor peak RSS: max {max(rss)} MiB over {len(rss)} batches (declared: "
               f"{__import__('corefprep.engines.ray', fromlist=['x']).ACTOR_MEMORY // 2**20} MiB)")
-    print(f"   local engine's reader (parent) busy {read_local:.1f} s of {local_s:.1f} s wall")
+    print(f"   local engine's reader (parent) busy {read_local:.1f} s of {local_s:.1f} s wall: at this pace it "
+          f"would be busy all the time with ~{a.workers * local_s / max(read_local, 1e-9):.0f} workers")
     print(f"   after the filter, on the driver: samples + tokenize + merge {driver_s:.1f} s "
           f"= {driver_s / local_s:.0%} of the local filter's wall clock")
 

@@ -49,11 +49,11 @@ INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
 # own small tasks on a node whose every core holds an actor (a pool that takes every CPU
 # starves them), while 2 actors still fit on a 2-core machine.
 ACTOR_CPUS = 0.9
-# Declared memory per actor. Measured on this machine (kiwipiepy 0.24, model cong): an actor's
-# RSS after loading and warming up Kiwi and computing a 2,000-document batch of the dev corpus
-# peaks at ~560 MiB (psutil, read by the actor itself); a batch's rows are held until written,
-# ~1 KiB of text per kept document, so 200k-document batches add ~200 MiB. Declaring it lets Ray
-# place no more actors on a node than its memory holds.
+# Declared memory per actor. Measured on this machine (kiwipiepy 0.24, model cong; `make bench-ray`
+# reads the actors' peak RSS from the batch stats, ``actor_peak_rss_mib``): 664 MiB after
+# computing 2,500-document batches of the bench corpus, most of it Kiwi's model. A batch's rows are
+# held until written, ~1 KiB of text per kept document, so 200k-document batches add up to
+# ~200 MiB. Declaring it lets Ray place no more actors on a node than its memory holds.
 ACTOR_MEMORY = 900 * 1024 * 1024
 POLL_SECONDS = 0.5
 
@@ -228,7 +228,6 @@ class _Batch:
 
 def run_filter_ray(opts: Any, ctx: FilterContext, todo: list[int], events: EventLog) -> dict[int, dict[str, Any]]:
     """Run the batches in ``todo`` on Ray actors; returns their stats."""
-    import signal
     import threading
 
     ray = import_ray()
