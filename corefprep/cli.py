@@ -190,9 +190,9 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     t.add_argument("--mask-style", choices=["all", "single"], default="all",
                    help="all: every subword of the mention masked; single: one mask token (today's layout)")
     t.add_argument("--pad-to-max-length", action="store_true", help="fixed-length rows (today's layout)")
-    t.add_argument("--unaligned", choices=["drop", "widen"], default="drop",
-                   help="a mention or antecedent boundary inside a token: drop the sample (default) or widen the "
-                        "span to the whole tokens")
+    t.add_argument("--unaligned", choices=["widen", "drop"], default="widen",
+                   help="a mention or antecedent boundary inside a token: widen the span to the whole tokens "
+                        "(default; keeps today's samples) or drop the sample (every mask is exactly the mention)")
     t.add_argument("--eos-token", help="clm: the token ending each document (default: the tokenizer's EOS; a "
                    "BERT-style tokenizer's [SEP])")
     t.add_argument("--bos-token", help="clm: the token starting each document, or 'none' (default: the tokenizer's "

@@ -14,8 +14,11 @@ one lies inside it. A subword tokenizer may merge a particle into the entity's l
 (``해밋이`` as one piece) or a preceding character into its first: that span is unaligned, and
 masking "the mention" would mask more or less than the mention. The policy (``--unaligned``):
 
-- ``drop`` (default): the sample is dropped, so every row masks exactly its mention;
-- ``widen``: the whole overlapping tokens are masked (the label then covers a little more text).
+- ``widen`` (default): the whole overlapping tokens are masked (the label then covers a little
+  more text, typically the particle that shares the entity's last token). The samples are those of
+  today's script: with a WordPiece vocabulary a quarter or more of all mentions end inside a
+  token (29% on the bench corpus), and dropping them would cost that much data;
+- ``drop``: the sample is dropped, so every row masks exactly its mention.
 
 A span that makes no token of its own (only characters the normaliser removes) is always dropped.
 The same pure function (:func:`place_sample`) decides each sample's fate in the samples stage (so

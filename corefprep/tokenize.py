@@ -36,7 +36,7 @@ class TokenizeConfig:
     mask_style: str = "all"  # "all": every subword of the mention masked; "single": one mask token
     pad_to_max_length: bool = False
     # a mention/antecedent boundary inside a token: "drop" the sample or "widen" to whole tokens
-    unaligned: str = "drop"
+    unaligned: str = "widen"
     # clm only (see corefprep.packing): document framing, packing and output format
     eos_token: str | None = None  # None: the tokenizer's own (BERT-style: [SEP])
     bos_token: str | None = None  # None: the tokenizer's own ([CLS] when [SEP] is the EOS); NO_BOS: none

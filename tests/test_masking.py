@@ -35,6 +35,8 @@ from corefprep.masking import (
 from corefprep.tokenize import BUNDLED_TOKENIZER, TokenizeConfig, load_fast_tokenizer
 
 KINDS = ("bundled", *zoo.FAMILIES)
+# exact masks: the tests that check "the masked tokens are the mention" ask for drop (the default widens)
+EXACT = TokenizeConfig(unaligned="drop")
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +135,7 @@ def test_no_post_processor_means_no_special_tokens(toks):
     backend = Tokenizer.from_str(toks["wordpiece"].backend_tokenizer.to_str())
     backend.post_processor = None
     assert special_tokens(backend) == SpecialTokens((), ())
-    assert window_rule(TokenizeConfig(seq_len=100), special_tokens(backend)).budget == 100
+    assert window_rule(TokenizeConfig(seq_len=100, unaligned="drop"), special_tokens(backend)).budget == 100
 
 
 # --------------------------------------------------------------------------- rows are natural
@@ -143,7 +145,7 @@ def test_no_post_processor_means_no_special_tokens(toks):
 @pytest.mark.parametrize("seq_len", [4096, 64])
 def test_rows_are_windows_of_the_tokenizers_own_encoding(toks, kind, seq_len):
     tok = toks[kind]
-    cfg = TokenizeConfig(seq_len=seq_len)
+    cfg = TokenizeConfig(seq_len=seq_len, unaligned="drop")
     rows = _rows(tok, DOCS, cfg)
     fates = _fates(tok, DOCS, cfg)
     assert len(rows) == sum(f.is_row for f in fates) > 0
@@ -160,7 +162,7 @@ def test_rows_are_windows_of_the_tokenizers_own_encoding(toks, kind, seq_len):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_multi_token_mentions_mask_every_token(toks, kind):
-    rows = _rows(toks[kind], DOCS, TokenizeConfig(seq_len=4096))
+    rows = _rows(toks[kind], DOCS, TokenizeConfig(seq_len=4096, unaligned="drop"))
     assert any(r["mention_span"][1] - r["mention_span"][0] > 1 for r in rows)
     for r in rows:
         ms, me = r["mention_span"]
@@ -170,7 +172,7 @@ def test_multi_token_mentions_mask_every_token(toks, kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_single_mask_and_padding(toks, kind):
     tok = toks[kind]
-    cfg = TokenizeConfig(seq_len=64, mask_style="single", pad_to_max_length=True)
+    cfg = TokenizeConfig(seq_len=64, mask_style="single", pad_to_max_length=True, unaligned="drop")
     rows = _rows(tok, DOCS, cfg)
     assert len(rows) == sum(f.is_row for f in _fates(tok, DOCS, cfg)) > 0
     pad = tok.pad_token_id
@@ -186,8 +188,8 @@ def test_single_mask_and_padding(toks, kind):
 
 def test_same_samples_in_all_and_single_style_when_the_window_is_large(toks):
     tok = toks["wordpiece"]
-    a = _rows(tok, DOCS, TokenizeConfig(seq_len=4096))
-    s = _rows(tok, DOCS, TokenizeConfig(seq_len=4096, mask_style="single"))
+    a = _rows(tok, DOCS, TokenizeConfig(seq_len=4096, unaligned="drop"))
+    s = _rows(tok, DOCS, TokenizeConfig(seq_len=4096, mask_style="single", unaligned="drop"))
     key = ("doc_index", "antecedent_pos", "coref_pos")
     assert [tuple(r[k] for k in key) for r in a] == [tuple(r[k] for k in key) for r in s]
     for ra, rs in zip(a, s, strict=True):
@@ -250,13 +252,14 @@ def test_token_spans_and_alignment():
 
 
 @pytest.mark.parametrize("text", [TEXT_OK_FIRST, "커크 해밋이 노래한다. 그리고 커크 해밋은 기타를 친다."])
-def test_unaligned_sample_is_dropped_by_default_and_widened_on_request(text):
+def test_unaligned_sample_is_widened_by_default_and_dropped_on_request(text):
     tok = _Hand(HAEMIT)
     doc = _haemit_doc(text)
     # the unaligned span is the mention in one text and the antecedent in the other: both count
-    assert _fates(tok, [doc], TokenizeConfig()) == [Fate.UNALIGNED]
-    assert _rows(tok, [doc], TokenizeConfig()) == []
-    cfg = TokenizeConfig(unaligned="widen")
+    assert _fates(tok, [doc], EXACT) == [Fate.UNALIGNED]
+    assert _rows(tok, [doc], EXACT) == []
+    cfg = TokenizeConfig()
+    assert cfg.unaligned == "widen"
     assert _fates(tok, [doc], cfg) == [Fate.WIDENED]
     rows = _rows(tok, [doc], cfg)
     assert len(rows) == 1
@@ -286,13 +289,13 @@ def test_nfkc_expansion_maps_back_to_the_original_characters():
     firm = [(i, i + 3) for i in range(len(text)) if text.startswith("㈜삼성", i)]
     name = [(i, i + 2) for i in range(len(text)) if text.startswith("삼성", i)]
     doc = (text, {"㈜삼성": firm, "삼성": name})
-    rows = _rows(_Hand(tok), [doc], TokenizeConfig())
+    rows = _rows(_Hand(tok), [doc], EXACT)
     assert Counter(r["target"] for r in rows) == {"㈜삼성": 2, "삼성": 3}
     for r in rows:
         assert zoo.check_row(tok, r, text, 4)  # masked tokens decode to "(주)삼성" / "삼성"
     # "㈜삼" ends inside "삼성": unaligned
     part = (text, {"㈜삼": [(f[0], f[0] + 2) for f in firm]})
-    assert _fates(_Hand(tok), [part], TokenizeConfig()) == [Fate.UNALIGNED, Fate.UNALIGNED]
+    assert _fates(_Hand(tok), [part], EXACT) == [Fate.UNALIGNED, Fate.UNALIGNED]
 
 
 def test_whitespace_a_token_carries_is_not_part_of_its_content(toks):
@@ -331,10 +334,10 @@ def test_small_window_keeps_both_spans_or_drops_the_sample(toks):
     tok = toks["bundled"]
     far = _make_doc([("서울특별시",), ", 수도이다. ", FILLER * 8, ("서울특별시",), ", 간다. ", ("부산",),
                      "은 항구이다. ", FILLER * 2, ("부산",), "도 크다. ", FILLER * 3])
-    full = _rows(tok, [far], TokenizeConfig(seq_len=4096))
+    full = _rows(tok, [far], TokenizeConfig(seq_len=4096, unaligned="drop"))
     need = {r["target"]: r["mention_span"][1] - r["antecedent_span"][0] + 2 for r in full}
     assert need["서울특별시"] > 64 >= need["부산"], need  # one pair cannot share 64 tokens, the other can
-    cfg = TokenizeConfig(seq_len=64)
+    cfg = TokenizeConfig(seq_len=64, unaligned="drop")
     assert _fates(tok, [far], cfg) == [Fate.TOO_FAR, Fate.FIT]
     rows = _rows(tok, [far], cfg)
     assert [r["target"] for r in rows] == ["부산"]
@@ -345,21 +348,21 @@ def test_small_window_keeps_both_spans_or_drops_the_sample(toks):
 def test_window_is_centred_and_clamped_at_document_ends(toks):
     tok = toks["bundled"]
     text, ments = _make_doc([("서울특별시",), ", 수도이다. ", ("서울특별시",), ", 크다. ", FILLER * 10])
-    rows = _rows(tok, [(text, ments)], TokenizeConfig(seq_len=48))
+    rows = _rows(tok, [(text, ments)], TokenizeConfig(seq_len=48, unaligned="drop"))
     assert len(rows) == 1
     r = rows[0]
     assert r["antecedent_span"][0] == 1  # window starts at the document start, not before it
     assert r["length"] == 48
     _check_all(tok, rows, [(text, ments)])
     mid = _make_doc([FILLER * 6, ("부산",), "은 항구이다. ", ("부산",), "도 크다. ", FILLER * 6])
-    r = _rows(tok, [mid], TokenizeConfig(seq_len=48))[0]
+    r = _rows(tok, [mid], TokenizeConfig(seq_len=48, unaligned="drop"))[0]
     before, after = r["antecedent_span"][0] - 1, (r["length"] - 1) - r["mention_span"][1]
     assert abs(before - after) <= 1  # the antecedent..mention stretch sits in the middle
 
 
 def test_window_budget_leaves_room_for_the_special_tokens(toks):
     for kind, n_special in (("bytelevel", 2), ("unigram", 1)):
-        rule = window_rule(TokenizeConfig(seq_len=50), special_tokens(toks[kind].backend_tokenizer))
+        rule = window_rule(TokenizeConfig(seq_len=50, unaligned="drop"), special_tokens(toks[kind].backend_tokenizer))
         assert rule.budget == 50 - n_special
 
 
@@ -373,7 +376,7 @@ def test_truncation_setting_of_the_tokenizer_is_ignored(toks):
     assert len(plain.encode(DOC_A[0]).ids) > 16 and backend.truncation is not None  # the user's object untouched
     tok = _Hand(backend)
     tok.mask_token_id = backend.token_to_id("[MASK]")
-    rows = _rows(tok, [DOC_A], TokenizeConfig(seq_len=4096))
+    rows = _rows(tok, [DOC_A], TokenizeConfig(seq_len=4096, unaligned="drop"))
     assert len(rows) == 3
     full = plain.encode(DOC_A[0])
     assert all(r["length"] == len(full.ids) for r in rows)
@@ -385,8 +388,9 @@ def test_place_sample_is_pure_and_agrees_with_the_rows(toks):
     text = DOC_C[0]
     enc = backend.encode(text, add_special_tokens=False)
     doc = doc_tokens(text, enc.ids, enc.offsets)
-    rule = window_rule(TokenizeConfig(seq_len=40), special_tokens(backend))
-    rows = {(r["antecedent_pos"], r["coref_pos"]): r for r in _rows(tok, [DOC_C], TokenizeConfig(seq_len=40))}
+    rule = window_rule(TokenizeConfig(seq_len=40, unaligned="drop"), special_tokens(backend))
+    cfg = TokenizeConfig(seq_len=40, unaligned="drop")
+    rows = {(r["antecedent_pos"], r["coref_pos"]): r for r in _rows(tok, [DOC_C], cfg)}
     for form, ms in DOC_C[1].items():
         for m in ms[1:]:
             p = place_sample(doc, ms[0], m, rule)

@@ -313,13 +313,14 @@ def test_unaligned_samples_do_not_use_the_cap(tmp_path, bundled):
     work = WorkDir(tmp_path)
     hashes = _write_batches(work, docs, batch_docs=10, total=4)
     cfg = SampleConfig(max_entity_freq=2)
-    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10, judge=_judge(bundled))
+    chunks, stats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10,
+                                        judge=_judge(bundled, unaligned="drop"))
     assert [s[0] for s in _all_samples(chunks)] == [2, 3]
     assert stats.tally == Tally(candidates=4, unaligned=2)
     summary = stats.summary()
     assert summary["unaligned_samples"] == 2 and summary["unaligned_share"] == 0.5
     widen, wstats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10,
-                                        judge=_judge(bundled, unaligned="widen"))
+                                        judge=_judge(bundled))  # the default widens
     assert [s[0] for s in _all_samples(widen)] == [0, 1]  # widened samples are rows: they use the cap
     assert wstats.tally == Tally(candidates=2, widened=2)
 

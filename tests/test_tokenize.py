@@ -68,11 +68,14 @@ def _candidates(out: Path) -> list[tuple[int, tuple[str, int, int, int, int]]]:
     return cands
 
 
-def check_run(out: Path, seq_len: int, model: str, *, single: bool = False, widen: bool = False,
+def check_run(out: Path, seq_len: int, model: str, *, single: bool = False, widen: bool | None = None,
               name: str | None = None) -> dict[str, Any]:
     """Every row checked against the tokenizer; rows and counts checked against the oracle (the
-    cap must not bind: the runs use the default cap, far above these corpora's counts)."""
+    cap must not bind: the runs use the default cap, far above these corpora's counts). ``widen``
+    defaults to the policy the run recorded."""
     ds, meta = _load(out, seq_len, name)
+    if widen is None:
+        widen = meta["unaligned_policy"] == "widen"
     backend = load_fast_tokenizer(model).backend_tokenizer
     mask_id = meta["tokenizer"]["mask_token_id"]
     texts = _texts(out)
@@ -112,7 +115,8 @@ def runs(tmp_path_factory):
     corpus = mc.mini_corpus(tmp_path_factory)
     out = tmp_path_factory.mktemp("tok_runs")
     base = ["prepare", str(corpus), "-o", str(out), "--no-progress", "--workers", "2", "--batch-docs", "8"]
-    for extra in (["--seq-len", "512"], ["--seq-len", "256", "--mask-style", "single", "--pad-to-max-length"],
+    for extra in (["--seq-len", "512"],
+                  ["--seq-len", "256", "--mask-style", "single", "--pad-to-max-length", "--unaligned", "drop"],
                   ["--seq-len", "64"]):
         assert mc.run_cli(base + extra) == 0
     return out
@@ -125,7 +129,8 @@ def test_real_rows_are_the_tokenizers_own(runs):
     assert set(ds.column_names) == {"input_ids", "labels", "length", "target", "antecedent_pos", "coref_pos",
                                     "distance", "doc_id", "doc_index", "source", "antecedent_span", "mention_span"}
     assert all(10 <= d <= 2000 for d in ds["distance"])
-    assert meta["unaligned_samples"] > 0 and meta["unaligned_policy"] == "drop"
+    # the default widens: samples whose mention ends inside a token are rows, counted as widened
+    assert meta["widened_samples"] == meta["unaligned_samples"] > 0 and meta["unaligned_policy"] == "widen"
 
 
 def test_real_rows_single_mask_and_padding(runs, tok):
@@ -214,7 +219,9 @@ def test_dev_corpus_rows_are_the_tokenizers_own(tmp_path_factory):
     """The dev corpus (one filter run), the bundled tokenizer and the three trained ones."""
     out = tmp_path_factory.mktemp("dev_runs")
     root = tmp_path_factory.mktemp("dev_zoo")
-    base = ["prepare", str(DEV_CORPUS), "-o", str(out), "--no-progress", "--workers", "2", "--seq-len", "512"]
+    # exact masks (drop): every masked stretch decodes to its mention
+    base = ["prepare", str(DEV_CORPUS), "-o", str(out), "--no-progress", "--workers", "2", "--seq-len", "512",
+            "--unaligned", "drop"]
     for kind in ("bundled", *zoo.FAMILIES):
         model = str(BUNDLED_TOKENIZER) if kind == "bundled" else str(zoo.tokenizer_dir(kind, root))
         assert mc.run_cli([*base, "--model", model]) == 0
