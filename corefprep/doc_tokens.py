@@ -32,7 +32,7 @@ import numpy as np
 
 from .atomic import atomic_write_json, atomic_write_with, clean_temp_files, config_hash, read_json
 from .errors import CorefprepError
-from .progress import say
+from .progress import bar_style, say
 from .tokenize import DocSpecials
 
 ENCODING_VERSION = 1  # bump when the files' layout or the encoding call changes
@@ -260,7 +260,7 @@ def run_doc_tokens(opts: Any, done: dict[int, dict[str, Any]], tok: Any, special
         manage_parallelism(opts.num_proc)
         encoder = DocEncoder(document_backend(tok.backend_tokenizer), specials, dtype)
         bar = tqdm(total=sum(done[k]["passed"] for k in todo), unit="doc", desc="tokenize", file=sys.stderr,
-                   disable=not opts.progress, dynamic_ncols=True)
+                   disable=not opts.progress, **bar_style())
         try:
             for k in todo:
                 made = encode_batch_files(opts.work.batch_parquet(k), store, k, done[k]["parquet_sha256"], encoder,

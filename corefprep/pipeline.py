@@ -20,7 +20,7 @@ from .options import RunOptions
 from .packing import prepare_clm
 from .plan import plan_in_use
 from .preflight import enforce, run_preflight
-from .progress import EventLog, say
+from .progress import EventLog, bar_style, say
 from .readers import InputFile, check_text_field, count_records, resolve_inputs
 from .samples import run_samples
 from .tokenize import run_tokenize, validate_tokenizer
@@ -99,7 +99,7 @@ def record_counts(work: WorkDir, files: list[InputFile], text_field: str, worker
     if missing:
         total_bytes = sum(files[i].size for i in missing)
         bar = tqdm(total=total_bytes, unit="B", unit_scale=True, desc=f"counting records in {len(missing)} file(s)",
-                   disable=not progress, file=sys.stderr, dynamic_ncols=True)
+                   disable=not progress, file=sys.stderr, **bar_style())
         try:
             for i, n in _count_files([files[i] for i in missing], missing, text_field, workers):
                 cache[keys[i]] = n
@@ -118,7 +118,7 @@ def _count_hub(f: InputFile, progress: bool) -> int:
 
     total = f.hub.num_examples if f.hub is not None else None
     with tqdm(total=total, unit="doc", unit_scale=True, desc=f"counting records in {f.name}", disable=not progress,
-              file=sys.stderr, dynamic_ncols=True) as bar:
+              file=sys.stderr, **bar_style()) as bar:
         return count_rows(f, bar.update)
 
 

@@ -19,6 +19,14 @@ def say(msg: str) -> None:
     tqdm.write(msg, file=sys.stderr)
 
 
+def bar_style() -> dict[str, Any]:
+    """tqdm options shared by every bar. When stderr is not a terminal (``nohup … > run.log``),
+    a bar redraws at most every 30 s, so a night's log holds a few thousand progress lines, not
+    millions (it still prints its first and last state)."""
+    tty = getattr(sys.stderr, "isatty", lambda: False)()
+    return {"dynamic_ncols": True, "mininterval": 0.1 if tty else 30.0}
+
+
 class EventLog:
     """Appends ``{"time": ..., "event": ..., ...}`` lines to a file (or does nothing without one).
 

@@ -270,6 +270,16 @@ def plot_style(hangul_family: str | None) -> Iterator[None]:
         yield
 
 
+def _batch_axis(ax: Any, ks: list[int]) -> None:
+    """Batch numbers are whole: a handful of batches get a tick each (one batch would otherwise be
+    drawn on an axis of -0.04 … 0.04), many get whole-number ticks."""
+    if len(set(ks)) <= 12:
+        ax.set_xticks(sorted(set(ks)))
+        ax.set_xlim(min(ks) - 0.6, max(ks) + 0.6)
+    else:
+        ax.xaxis.get_major_locator().set_params(integer=True)
+
+
 def _figure(height: float, nrows: int = 1, ncols: int = 1, **kw: Any) -> tuple[Any, Any]:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -339,7 +349,7 @@ def plot_batches(run: RunData) -> tuple[Any, str]:
     for a in (ax[0, 0], ax[1, 0]):
         for k in failed:
             a.axvspan(k - 0.5, k + 0.5, color=WARN, alpha=0.25, linewidth=0)
-    ax[1, 0].xaxis.get_major_locator().set_params(integer=True)
+    _batch_axis(ax[1, 0], ks)
     caption = (f"{len(stats)} finished batches of {run.status['batch_docs']:,} documents; "
                f"{run.status['docs_per_s'] or 0:,.0f} docs/s over all of them")
     if failed:
@@ -563,7 +573,7 @@ def plot_timings(run: RunData) -> tuple[Any, str]:
         b.legend(loc="upper right", fontsize=8, ncols=2)
         b.set_xlabel("batch")
         b.set_ylabel("seconds")
-        b.xaxis.get_major_locator().set_params(integer=True)
+        _batch_axis(b, ks)
         b.set_title("seconds per filter batch")
     caption = f"Filtering took {duration(run.status['filter_seconds'] or 0)} over {len(run.stats)} batches."
     caption += (" Stage times come from the final dataset's metadata.json." if stage_t else

@@ -19,9 +19,10 @@ re-tokenizes only chunks whose content changed.
 from __future__ import annotations
 
 import hashlib
+import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from .atomic import atomic_write_bytes, atomic_write_json, config_hash, read_jso
 from .errors import CorefprepError
 from .histogram import Histogram
 from .masking import Fate, plain_backend, sample_fates, special_tokens, window_rule
-from .progress import say
+from .progress import bar_style, say
 from .workdir import WorkDir
 
 SampleSpec = tuple[str, int, int, int, int]  # target, antecedent [start, end), mention [start, end)
@@ -256,6 +257,7 @@ def batch_fates(work: WorkDir, k: int, batch_hash: str, cfg: SampleConfig, judge
 def build_sample_chunks(
     work: WorkDir, batch_ids: list[int], batch_hashes: dict[int, str], cfg: SampleConfig, tok_chunk: int,
     max_samples: int | None = None, judge: SampleJudge | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[list[ChunkInfo], CorpusStats]:
     """Build all samples (the first ``max_samples`` if given); (re)write only chunks whose content
     changed. With a ``judge`` only candidates that become rows are samples (and use up the cap);
@@ -303,6 +305,8 @@ def build_sample_chunks(
         if fates is not None and not full and pos != len(fates):
             raise CorefprepError(f"the sample verdicts of filter batch {k} do not match its documents; delete "
                                  f"{work.samples_dir} and run again")
+        if progress is not None:
+            progress(table.num_rows)  # the batch's kept documents
     close()
     # Chunks beyond the new last one belong to an older, longer sample list; verdicts of batches
     # that no longer exist are of no use.
@@ -390,8 +394,13 @@ def run_samples(opts: Any, done: dict[int, dict[str, Any]]) -> tuple[list[Any], 
     tok = load_fast_tokenizer(tcfg.model)
     judge = SampleJudge(tok, tcfg, tokenizer_info(tok, tcfg.model)["sha256"])
     manage_tokenizers_parallelism(1)  # one process encodes: let the tokenizer use every core
-    chunks, stats = build_sample_chunks(opts.work, sorted(done), hashes, opts.samples, opts.tok_chunk,
-                                        max_samples=opts.max_samples, judge=judge)
+    # encoding every kept document to judge its candidates takes minutes on a big corpus: show it
+    from tqdm import tqdm
+
+    with tqdm(total=sum(s["passed"] for s in done.values()), unit="doc", desc="samples", file=sys.stderr,
+              disable=not opts.progress, **bar_style()) as bar:
+        chunks, stats = build_sample_chunks(opts.work, sorted(done), hashes, opts.samples, opts.tok_chunk,
+                                            max_samples=opts.max_samples, judge=judge, progress=bar.update)
     summary = {**stats.summary(), "unaligned_policy": tcfg.unaligned}
     written = sum(1 for c in chunks if c.written)
     atomic_write_json(opts.work.samples_dir / "index.json",

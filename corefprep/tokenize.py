@@ -22,7 +22,7 @@ from typing import Any
 
 from .atomic import atomic_write_json, clean_temp_files, config_hash, read_json
 from .errors import CorefprepError
-from .progress import say
+from .progress import bar_style, say
 
 BUNDLED_TOKENIZER = Path(__file__).parent / "data" / "tokenizer"
 MIN_ROWS_PER_PROC = 2000
@@ -437,7 +437,7 @@ def run_tokenize(opts: Any, chunks: list[Any]) -> tuple[list[Path], dict[str, An
     dirs: list[Path] = []
     dropped = 0
     bar = tqdm(total=sum(c.samples for c in chunks), unit="sample", desc="tokenize", file=sys.stderr,
-               disable=not opts.progress, dynamic_ncols=True)
+               disable=not opts.progress, **bar_style())
     try:
         for c in chunks:
             out = tdir / f"chunk_{c.index:05d}"

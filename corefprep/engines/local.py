@@ -16,7 +16,7 @@ from typing import Any
 from ..atomic import atomic_write_json
 from ..errors import BatchFailedError, CorefprepError
 from ..filter import FilterContext, batch_line, compute_batch, read_stats, write_quarantine
-from ..progress import EventLog, say
+from ..progress import EventLog, bar_style, say
 from ..readers import Document
 from ..workers import KiwiPool, WorkerDied
 
@@ -55,9 +55,9 @@ def run_filter_local(opts: Any, ctx: FilterContext, todo: list[int], events: Eve
     say(f"filter: {len(todo)} of {ctx.num_batches} batches to do ({todo_docs:,} documents, {opts.workers} workers)")
     # two bars: the whole filter (its ETA covers every batch to do) and the batch being computed
     bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
-               dynamic_ncols=True, smoothing=0.05, position=0)
+               **bar_style(), smoothing=0.05, position=0)
     batch_bar = tqdm(total=0, unit="doc", desc="batch", disable=not opts.progress, file=sys.stderr,
-                     dynamic_ncols=True, smoothing=0.1, position=1, leave=False)
+                     **bar_style(), smoothing=0.1, position=1, leave=False)
     finished: dict[int, dict[str, Any]] = {}
     passed_total = 0
     stream = DocStream(ctx)
@@ -102,10 +102,10 @@ def _with_retries(opts: Any, ctx: FilterContext, pool: KiwiPool, stream: DocStre
         def progress(done: int, passed: int, base: int = base) -> None:
             bar.n = base + done
             bar.set_postfix(passed=f"{passed_before + passed:,}", refresh=False)
-            bar.refresh()
+            bar.update(0)  # redraws only after mininterval (see bar_style)
             batch_bar.n = done
             batch_bar.set_postfix(passed=f"{passed:,}", refresh=False)
-            batch_bar.refresh()
+            batch_bar.update(0)
 
         try:
             stats = compute_batch(ctx, k, pool, docs=stream.batch(k), progress=progress, attempt=attempt)

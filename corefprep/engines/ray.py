@@ -39,7 +39,7 @@ from typing import Any
 from ..atomic import atomic_write_json
 from ..errors import BatchFailedError, CorefprepError, UsageError
 from ..filter import DocResult, FilterContext, Survivor, batch_line, compute_batch, write_quarantine
-from ..progress import EventLog, say
+from ..progress import EventLog, bar_style, say
 from .local import _done_stats
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
@@ -312,7 +312,7 @@ def _run(ray: Any, opts: Any, ctx: FilterContext, todo: list[int], events: Event
                                                  else None)
     ctx_ref = ray.put(ctx)
     bar = tqdm(total=todo_docs, unit="doc", desc="filter", disable=not opts.progress, file=sys.stderr,
-               dynamic_ncols=True, smoothing=0.05)
+               **bar_style(), smoothing=0.05)
     queue = [_Batch(k) for k in todo]
     queue.reverse()  # pop() hands out the lowest batch first
     idle = [remote_cls.remote(ctx.rules, opts.doc_timeout) for _ in range(n_actors)]
@@ -356,7 +356,7 @@ def _run(ray: Any, opts: Any, ctx: FilterContext, todo: list[int], events: Event
             bar.n = done_docs + sum(b.read for _, b in running.values())
             bar.set_postfix(passed=f"{sum(s['passed'] for s in finished.values()):,}", batches=len(finished),
                             refresh=False)
-            bar.refresh()
+            bar.update(0)  # redraws only after mininterval (see bar_style)
     finally:
         bar.close()
         for actor, _ in running.values():
