@@ -355,7 +355,7 @@ def _run(a: argparse.Namespace) -> int:
     line = (f"done: {res['documents']:,} documents in {res['done']}/{res['batches']} batches, {res['passed']:,} "
             f"passed, {rej:,} rejected, {mal:,} malformed")
     if "samples" in res:
-        line += f"; {res['samples']:,} samples"
+        line += f"; {res['samples']:,} " + ("rows" if opts.tokenize.objective == "clm" else "samples")
     if "dataset" in res:
         line += f" -> {res['dataset']}"
     print(line)

@@ -220,9 +220,22 @@ def tokenized_state(work: WorkDir) -> list[dict[str, Any]]:
     for key_dir in d.iterdir():
         if not key_dir.is_dir() or key_dir.name.startswith("."):
             continue
+        if key_dir.name.startswith("clm-"):
+            # --objective clm: no samples; each filter batch's kept documents encoded to a token file
+            docs = [read_json(p) or {} for p in key_dir.glob("batch_*.json") if not p.name.startswith(".")]
+            out.append({
+                "key": key_dir.name,
+                "objective": "clm",
+                "batches": len(docs),
+                "documents": sum(m.get("documents", 0) for m in docs),
+                "tokens": sum(m.get("tokens", 0) for m in docs),
+                "modified": key_dir.stat().st_mtime,
+            })
+            continue
         metas = [read_json(p) or {} for p in key_dir.glob("chunk_*.json") if not p.name.startswith(".")]
         out.append({
             "key": key_dir.name,
+            "objective": "entity-mlm",
             "chunks": len(metas),
             "rows": sum(m.get("rows", 0) for m in metas),
             "dropped": sum(m.get("dropped", 0) for m in metas),
@@ -331,7 +344,11 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
     lines = []
     stages = st["stages"]
     sm = stages["samples"]
-    if sm is None:
+    tok = stages["tokenized"]
+    clm_only = sm is None and bool(tok) and all(t.get("objective") == "clm" for t in tok)
+    if clm_only:
+        lines.append("samples: none (--objective clm packs the kept documents themselves)")
+    elif sm is None:
         lines.append("samples: not built yet")
     else:
         state = "complete" if sm["complete"] else "incomplete (the samples stage did not finish)"
@@ -341,15 +358,19 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
         if sm.get("documents") is not None:
             extra = f" from {sm['documents']:,} documents, {sm.get('entities') or 0:,} entities,"
         lines.append(f"samples: {sm['samples']:,} samples{extra} in {sm['chunks']} chunk(s), {state}")
-    tok = stages["tokenized"]
     if not tok:
         lines.append("tokenized: nothing yet")
     for i, t in enumerate(tok):
+        older = "" if i == 0 else " (older settings)"
+        if t.get("objective") == "clm":
+            done = sum(1 for b in st["batches"] if b["state"] == "done")
+            lines.append(f"tokenized{older}: {t['batches']} of {done} finished filter batches, {t['documents']:,} "
+                         f"documents, {t['tokens']:,} tokens [work/tokenized/{t['key']}]")
+            continue
         chunks = f"{t['chunks']} chunk(s)"
         if i == 0 and sm is not None and sm.get("fingerprints"):
             current = len(set(sm["fingerprints"]) & set(t["fingerprints"]))
             chunks = f"{current} of {len(sm['fingerprints'])} samples chunks"
-        older = "" if i == 0 else " (older settings)"
         lines.append(f"tokenized{older}: {chunks}, {t['rows']:,} rows, {t['dropped']:,} samples dropped "
                      f"[work/tokenized/{t['key']}]")
     if not stages["datasets"]:
@@ -357,7 +378,8 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
     for d in stages["datasets"]:
         kind = ", ".join(str(x) for x in (d["dataset_type"], f"seq_len {d['seq_len']}" if d["seq_len"] else None) if x)
         if d["complete"]:
-            lines.append(f"dataset: {d['path']} ({d['num_samples']:,} samples, complete{', ' + kind if kind else ''})")
+            what = "rows" if d["dataset_type"] == "clm" else "samples"
+            lines.append(f"dataset: {d['path']} ({d['num_samples']:,} {what}, complete{', ' + kind if kind else ''})")
         else:
             lines.append(f"dataset: {d['path']} INCOMPLETE (no {COMPLETE_MARKER} marker; a merge was interrupted — "
                          "rerun to finish it)")

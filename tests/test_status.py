@@ -238,3 +238,25 @@ def test_status_of_300_batches_is_quick(tmp_path):
         live = format_status(collect_status(out))
     assert "ETA 17 min at that speed for the 10 batches left (1,999,995 documents)" in live
     assert live.splitlines()[1].endswith(": corefprep prepare in/")
+
+
+def test_a_clm_run_shows_its_token_files_not_samples(tmp_path_factory, tmp_path, capsys):
+    """--objective clm has no samples stage: status names the per-batch token files and the rows."""
+    from datasets import load_from_disk
+
+    corpus = mc.mini_corpus(tmp_path_factory)
+    out = tmp_path / "clm"
+    capsys.readouterr()
+    assert mc.run_cli(["prepare", str(corpus), "-o", str(out), "--objective", "clm", "--seq-len", "64",
+                       "--batch-docs", "8", "--no-progress"]) == 0
+    done_line = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("done:")][-1]
+    ds = load_from_disk(str(out / "clm_v2_64"))
+    assert done_line.endswith(f"; {len(ds):,} rows -> {out / 'clm_v2_64'}")
+    stats = _batch_stats(out)
+    token_files = [orjson.loads(p.read_bytes()) for p in (out / "work" / "tokenized").glob("clm-*/batch_*.json")]
+    tokens = sum(t["tokens"] for t in token_files)
+    text = _status(out, capsys)
+    assert "samples: none (--objective clm" in text and "samples: not built yet" not in text
+    assert (f"tokenized: {len(stats)} of {len(stats)} finished filter batches, "
+            f"{sum(s['passed'] for s in stats):,} documents, {tokens:,} tokens") in text
+    assert f"dataset: {out / 'clm_v2_64'} ({len(ds):,} rows, complete, clm, seq_len 64)" in text
