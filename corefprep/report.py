@@ -529,6 +529,16 @@ def plot_tokens(ds: DatasetData) -> tuple[Any, str]:
     if isinstance(seq, int):
         a.axvline(seq, color=WARN, linestyle="--", linewidth=1, label=f"--seq-len {seq:,}")
         a.legend(loc="upper left", fontsize=8)
+    lo, hi = a.get_xlim()
+    occupied = [(float(e0), float(e1), int(c)) for e0, e1, c in zip(h.edges[:-1], h.edges[1:], h.counts, strict=True)
+                if c]
+    if occupied and sum(e1 - e0 for e0, e1, _ in occupied) < (hi - lo) / 40:
+        # a few exact lengths (clm blocks are all --seq-len long) would be hairlines: draw them
+        # wide enough to see and say how many rows each holds
+        bars = a.bar([(e0 + e1) / 2 for e0, e1, _ in occupied], [c for *_, c in occupied], width=(hi - lo) / 60,
+                     color=ACCENT, alpha=0.8)
+        a.bar_label(bars, labels=[f"{c:,}" for *_, c in occupied], padding=2, fontsize=8)
+        a.set_xlim(lo, hi)
     a.set_xlabel("tokens per row")
     a.set_ylabel("rows")
     a.set_title("tokens per row")

@@ -300,3 +300,22 @@ def test_romanize():
     assert romanize("방탄소년단") == "bangtansonyeondan"
     assert romanize("ABC") == "ABC"
 
+
+
+def test_rows_of_one_length_are_a_visible_bar(tmp_path):
+    """clm blocks are all --seq-len long: their histogram is one 1-token bin on a 0..2048 axis,
+    which must still show as a bar labelled with the row count."""
+    from matplotlib.patches import Rectangle
+
+    from corefprep.report import plot_tokens
+
+    edges = [float(e) for e in range(0, 2048, 64)] + [2048.0, 2049.0]
+    counts = [0] * (len(edges) - 2) + [386]
+    meta = {"seq_len": 2048, "length_distribution": {"edges": edges, "counts": counts}}
+    fig, caption = plot_tokens(DatasetData(tmp_path / "clm_v2_2048", meta))
+    ax = fig.axes[0]
+    lo, hi = ax.get_xlim()
+    bars = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_height() == 386]
+    assert bars and bars[0].get_width() >= (hi - lo) / 80
+    assert "386" in [t.get_text() for t in ax.texts]
+    assert caption.startswith("386 rows")
