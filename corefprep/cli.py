@@ -309,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--seq-len", type=_positive, default=2048)
     dr.add_argument("--text-field", default="text")
     dr.add_argument("--json", action="store_true", help="one JSON object")
+    add_rule_options(dr)  # the estimate is for the rules the run would use (--rules llm costs differ)
     for sp_ in (st, rp, dr):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     for sp_ in [sp, *[sub.choices[s] for s in STAGES]]:
@@ -343,8 +344,9 @@ def _run(a: argparse.Namespace) -> int:
         from .options import RunOptions
 
         return run_doctor(RunOptions(inputs=list(a.inputs), output_dir=a.output_dir, text_field=a.text_field,
-                                     tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len,
-                                                             objective=a.objective)), as_json=a.json)
+                                     filter=rules_from_args(a),
+                                     tokenize=TokenizeConfig(model=a.model, seq_len=a.seq_len, objective=a.objective)),
+                          as_json=a.json)
     from .pipeline import prepare
 
     opts = options_from_args(a)

@@ -47,6 +47,35 @@ def test_sample_shares_match_the_rules_run_outside_the_doctor(corpus, tmp_path):
     assert r.sample["reach_share"] == pytest.approx(reach / len(docs))
 
 
+def test_the_sample_follows_the_files_sizes(tmp_path):
+    """A small file must not speak for a big one: documents are sampled in proportion to size."""
+    import json
+
+    big, small = tmp_path / "a_big.jsonl", tmp_path / "b_small.jsonl"
+    big.write_text("".join(json.dumps({"text": f"문서 {i} " * 40}) + "\n" for i in range(3000)), encoding="utf-8")
+    small.write_text("".join(json.dumps({"text": f"문서 {i} " * 40}) + "\n" for i in range(300)), encoding="utf-8")
+    files = resolve_inputs([str(big), str(small)])
+    st, _ = doctor.sample_inputs(files, V2Rules(), limit=660)
+    assert st.documents == pytest.approx(660, abs=2)
+    from_big = sum(1 for _ in zip(range(st.documents), iter_documents([files[0]], stop=600), strict=False))
+    assert from_big == 600  # 10/11 of the sample from the file that holds 10/11 of the bytes
+
+
+def test_doctor_estimates_with_the_rules_the_run_would_use(corpus, tmp_path, capsys):
+    from corefprep.rules import make_rules
+
+    rc = mc.run_cli(["doctor", str(corpus), "-o", str(tmp_path / "out"), "--rules", "llm", "--min-words", "20"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "(rules llm on " in out
+    llm = make_rules("llm", min_words=20)
+    r = build_report(RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out", filter=llm), FAST)
+    docs = [d for d in iter_documents(resolve_inputs([str(corpus)])) if d.text is not None]
+    reach = sum(1 for d in docs if llm.cheap(d.text) is None)
+    assert r.sample["reach_share"] == pytest.approx(reach / r.sample["documents"])
+    assert r.sample["reach_share"] != pytest.approx(
+        build_report(RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out"), FAST).sample["reach_share"])
+
+
 def test_json_is_one_object_and_the_plan_is_the_one_for_this_machine(tmp_path, capsys):
     rc = mc.run_cli(["doctor", "--output-dir", str(tmp_path / "out"), "--json"])
     obj = orjson.loads(capsys.readouterr().out)
