@@ -64,9 +64,11 @@ def test_the_sample_follows_the_files_sizes(tmp_path):
 def test_doctor_estimates_with_the_rules_the_run_would_use(corpus, tmp_path, capsys):
     from corefprep.rules import make_rules
 
-    rc = mc.run_cli(["doctor", str(corpus), "-o", str(tmp_path / "out"), "--rules", "llm", "--min-words", "20"])
+    rc = mc.run_cli(["doctor", str(corpus), "-o", str(tmp_path / "out"), "--rules", "llm", "--min-words", "20",
+                     "--objective", "clm"])
     out = capsys.readouterr().out
     assert rc == 0 and "(rules llm on " in out
+    assert "  pack: " in out and "  samples: " not in out and "  merge: " not in out  # clm's stages
     llm = make_rules("llm", min_words=20)
     r = build_report(RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out", filter=llm), FAST)
     docs = [d for d in iter_documents(resolve_inputs([str(corpus)])) if d.text is not None]
