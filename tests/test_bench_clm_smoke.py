@@ -7,14 +7,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import needs_shared
+from conftest import SHARED, needs_shared
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
 @needs_shared
-def test_bench_clm_runs(capsys):
+def test_bench_clm_runs(capsys, monkeypatch):
+    # the shared directory the tests found (it may not sit at <repo>/../shared, e.g. in a CI clone)
+    monkeypatch.setenv("COREFPREP_SHARED", str(SHARED))
     sys.path.insert(0, str(REPO / "benchmarks"))
     import bench_clm
 
