@@ -39,6 +39,7 @@ sys.path.insert(0, str(HERE))
 
 from bench import ensure_corpus, locate_shared  # noqa: E402
 
+from corefprep.engines.ray import ACTOR_MEMORY  # noqa: E402
 from corefprep.filter import BatchTally, FilterContext, survivors_of  # noqa: E402
 from corefprep.kiwi import load_kiwi  # noqa: E402
 from corefprep.pipeline import record_counts  # noqa: E402
@@ -157,7 +158,7 @@ def main() -> int:
     print(f"   batch parquets byte-identical across engines: {identical} ({n_batches} batches)")
     if rss:
         print(f"   Ray actor peak RSS: max {max(rss)} MiB over {len(rss)} batches (declared: "
-              f"{__import__('corefprep.engines.ray', fromlist=['x']).ACTOR_MEMORY // 2**20} MiB)")
+              f"{ACTOR_MEMORY // 2**20} MiB)")
     print(f"   local engine's reader (parent) busy {read_local:.1f} s of {local_s:.1f} s wall: at this pace it "
           f"would be busy all the time with ~{a.workers * local_s / max(read_local, 1e-9):.0f} workers")
     print(f"   after the filter, on the driver: samples + tokenize + merge {driver_s:.1f} s "

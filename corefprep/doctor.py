@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import os
+import random
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -329,8 +330,6 @@ def build_report(opts: Any, bench_seconds: float = 5.0) -> Report:
     if rules.uses_kiwi:
         # a seconds-bounded benchmark decides only the first documents it is given: mix the files'
         # survivors (fixed seed) so those are not all from the first file
-        import random
-
         mixed = list(texts)
         random.Random(0).shuffle(mixed)
         kiwi = bench_kiwi(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source)

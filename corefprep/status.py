@@ -220,28 +220,20 @@ def tokenized_state(work: WorkDir) -> list[dict[str, Any]]:
     for key_dir in d.iterdir():
         if not key_dir.is_dir() or key_dir.name.startswith("."):
             continue
-        if key_dir.name.startswith("clm-"):
-            # --objective clm: no samples; each filter batch's kept documents encoded to a token file
-            docs = [read_json(p) or {} for p in key_dir.glob("batch_*.json") if not p.name.startswith(".")]
-            out.append({
-                "key": key_dir.name,
-                "objective": "clm",
-                "batches": len(docs),
-                "documents": sum(m.get("documents", 0) for m in docs),
-                "tokens": sum(m.get("tokens", 0) for m in docs),
-                "modified": key_dir.stat().st_mtime,
-            })
-            continue
-        metas = [read_json(p) or {} for p in key_dir.glob("chunk_*.json") if not p.name.startswith(".")]
-        out.append({
-            "key": key_dir.name,
-            "objective": "entity-mlm",
-            "chunks": len(metas),
-            "rows": sum(m.get("rows", 0) for m in metas),
-            "dropped": sum(m.get("dropped", 0) for m in metas),
-            "fingerprints": sorted(m.get("fingerprint") for m in metas if m.get("fingerprint")),
-            "modified": key_dir.stat().st_mtime,
-        })
+        # --objective clm: no samples; each filter batch's kept documents encoded to a token file
+        clm = key_dir.name.startswith("clm-")
+        metas = [read_json(p) or {} for p in key_dir.glob("batch_*.json" if clm else "chunk_*.json")
+                 if not p.name.startswith(".")]
+        state: dict[str, Any] = {"key": key_dir.name, "objective": "clm" if clm else "entity-mlm",
+                                 "modified": key_dir.stat().st_mtime}
+        if clm:
+            state.update(batches=len(metas), documents=sum(m.get("documents", 0) for m in metas),
+                         tokens=sum(m.get("tokens", 0) for m in metas))
+        else:
+            state.update(chunks=len(metas), rows=sum(m.get("rows", 0) for m in metas),
+                         dropped=sum(m.get("dropped", 0) for m in metas),
+                         fingerprints=sorted(m.get("fingerprint") for m in metas if m.get("fingerprint")))
+        out.append(state)
     return sorted(out, key=lambda t: -t["modified"])
 
 

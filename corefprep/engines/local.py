@@ -15,10 +15,11 @@ from typing import Any
 
 from ..atomic import atomic_write_json
 from ..errors import BatchFailedError, CorefprepError
-from ..filter import FilterContext, batch_line, compute_batch, read_stats, write_quarantine
+from ..filter import FilterContext, compute_batch
 from ..progress import EventLog, bar_style, say
 from ..readers import Document
 from ..workers import KiwiPool, WorkerDied
+from . import record_finished
 
 
 class DocStream:
@@ -68,24 +69,11 @@ def run_filter_local(opts: Any, ctx: FilterContext, todo: list[int], events: Eve
                 stats = _with_retries(opts, ctx, pool, stream, k, (bar, batch_bar), passed_total,
                                       f"{i + 1}/{len(todo)}")
                 passed_total += stats["passed"]
-                finished[k] = stats
-                quarantined = write_quarantine(ctx.work, _done_stats(ctx, finished))
-                say(batch_line(stats))
-                events.emit("batch_done", batch=k, documents=stats["documents"], passed=stats["passed"],
-                            rejected=stats["rejected"], malformed=stats["malformed"], seconds=stats["seconds"],
-                            docs_per_s=stats["docs_per_s"], quarantined=len(stats["quarantined"]),
-                            quarantined_total=quarantined)
+                record_finished(ctx, finished, stats, events)
     finally:
         batch_bar.close()
         bar.close()
     return finished
-
-
-def _done_stats(ctx: FilterContext, fresh: dict[int, dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for k in range(ctx.num_batches):
-        s = fresh.get(k) or read_stats(ctx.work, k)
-        if s is not None and s.get("config_id") == ctx.config_id:
-            yield s
 
 
 def _with_retries(opts: Any, ctx: FilterContext, pool: KiwiPool, stream: DocStream, k: int, bars: tuple[Any, Any],

@@ -38,9 +38,9 @@ from typing import Any
 
 from ..atomic import atomic_write_json
 from ..errors import BatchFailedError, CorefprepError, UsageError
-from ..filter import DocResult, FilterContext, Survivor, batch_line, compute_batch, write_quarantine
+from ..filter import DocResult, FilterContext, Survivor, compute_batch
 from ..progress import EventLog, bar_style, say
-from .local import _done_stats
+from . import record_finished
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
 
@@ -340,14 +340,8 @@ def _run(ray: Any, opts: Any, ctx: FilterContext, todo: list[int], events: Event
                     continue
                 idle.append(actor)
                 heartbeat_path(ctx, b.k).unlink(missing_ok=True)
-                finished[b.k] = stats
                 done_docs += stats["documents"]
-                quarantined = write_quarantine(ctx.work, _done_stats(ctx, finished))
-                say(batch_line(stats))
-                events.emit("batch_done", batch=b.k, documents=stats["documents"], passed=stats["passed"],
-                            rejected=stats["rejected"], malformed=stats["malformed"], seconds=stats["seconds"],
-                            docs_per_s=stats["docs_per_s"], quarantined=len(stats["quarantined"]),
-                            quarantined_total=quarantined)
+                record_finished(ctx, finished, stats, events)
             # progress: finished batches plus what the running ones report in their heartbeats
             for _, b in running.values():
                 hb = read_heartbeat(heartbeat_path(ctx, b.k))
