@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge bench-ray soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge bench-ray compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,9 +26,11 @@ demo: $(STAMP)
 test: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak"
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
+	$(BIN)/lint-imports
 
 lint: $(STAMP)
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
+	$(BIN)/lint-imports
 
 # Long reliability runs (kill at many moments); not part of `make test`.
 soak: $(STAMP)
@@ -41,6 +43,12 @@ bench-merge: $(STAMP)
 # --engine ray against the local engine on the same corpus and CPUs, and the reader's ceiling (needs ../shared).
 bench-ray: $(STAMP)
 	$(BIN)/python benchmarks/bench_ray.py --docs 20000 --workers 2
+
+# Behaviour unchanged: the dev corpus through this checkout and through BASE (a commit), outputs compared
+# byte for byte in content (needs ../shared).
+BASE ?= f9cec2c
+compare-base: $(STAMP)
+	$(BIN)/python benchmarks/compare_commits.py --base $(BASE)
 
 # Side-by-side benchmark against a re-implementation of today's script (needs ../shared).
 bench: $(STAMP)

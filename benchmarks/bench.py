@@ -105,9 +105,9 @@ class CorpusProfile:
 
 
 def profile_corpus(path: Path, docs: int, limit_docs: int) -> CorpusProfile:
-    from corefprep.rules.v2 import V2Rules as FilterConfig
+    from corefprep.rules.v2 import V2Rules
 
-    cfg = FilterConfig()
+    cfg = V2Rules()
     # about 45% of bench docs pass the cheap rules; stride so the sample spans the whole corpus
     stride = max(1, int(docs * 0.45) // max(1, limit_docs))
     prof = CorpusProfile()
@@ -174,10 +174,9 @@ class KiwiLimit:
 
     def piece_chars_per_s(self, texts: list[str], cap_s: float) -> tuple[float, float]:
         """The same on the pieces (corefprep's pronoun early exit): per-call overhead shows here."""
-        from corefprep.rules.v2 import V2Rules as FilterConfig
-        from corefprep.rules.v2 import pieces
+        from corefprep.rules.v2 import V2Rules, pieces
 
-        size = FilterConfig().early_exit_chars or 200  # ~sentence-sized pieces
+        size = V2Rules().early_exit_chars or 200  # ~sentence-sized pieces
         return self.chars_per_s([p for t in texts for p in pieces(t, size)], cap_s)
 
 

@@ -50,9 +50,10 @@ def write_filtered(texts: list[str], out: Path, batch_docs: int) -> None:
     ``out/done.json``: the batch stats prepare_clm reads."""
     import pyarrow.parquet as pq
 
-    from corefprep.atomic import file_sha256
-    from corefprep.filter import rows_to_table
-    from corefprep.workdir import WorkDir
+    from corefprep.core.atomic import file_sha256
+    from corefprep.core.workdir import WorkDir
+    from corefprep.filter.batch import rows_to_table
+    from corefprep.filter.records import BatchStats
 
     work = WorkDir(out)
     work.filter_dir.mkdir(parents=True, exist_ok=True)
@@ -62,8 +63,9 @@ def write_filtered(texts: list[str], out: Path, batch_docs: int) -> None:
                 for i, t in enumerate(texts[lo:lo + batch_docs], start=lo)]
         path = work.batch_parquet(k)
         pq.write_table(rows_to_table(rows), path, compression="zstd")
-        done[k] = {"batch": k, "documents": len(rows), "passed": len(rows), "rejected": {}, "malformed": {},
-                   "parquet_sha256": file_sha256(path)}
+        done[k] = BatchStats(batch=k, start=lo, end=lo + len(rows), documents=len(rows), passed=len(rows),
+                             rejected={}, malformed={}, rows=len(rows), parquet_bytes=path.stat().st_size,
+                             parquet_sha256=file_sha256(path), config_id="bench").to_json()
     (out / "done.json").write_text(json.dumps(done), encoding="utf-8")
 
 
@@ -112,21 +114,25 @@ def child_corefprep(data: Path, model: Path, result: Path, batch_docs: int) -> N
     import datasets.arrow_writer  # noqa: F401  imports outside the timed part, as on the encode_batch side
     import pyarrow.parquet  # noqa: F401
 
-    from corefprep.options import RunOptions
-    from corefprep.packing import prepare_clm
-    from corefprep.tokenize import TokenizeConfig
+    from corefprep.clm.stage import prepare_clm
+    from corefprep.filter.config import FilterConfig
+    from corefprep.filter.records import BatchStats
+    from corefprep.run.options import RunOptions
+    from corefprep.run.plan import apply_plan
+    from corefprep.tokenizer.config import TokenizeConfig
 
     shutil.rmtree(data / "work" / "tokenized", ignore_errors=True)  # nothing reused from an earlier run
-    shutil.rmtree(data / f"clm_v2_{SEQ_LEN}", ignore_errors=True)
-    done = {int(k): v for k, v in json.loads((data / "done.json").read_text()).items()}
-    opts = RunOptions(output_dir=data, batch_docs=batch_docs, progress=False,
-                      tokenize=TokenizeConfig(model=str(model), seq_len=SEQ_LEN, objective="clm"))
+    opts = apply_plan(RunOptions(output_dir=data, filter=FilterConfig(batch_docs=batch_docs), progress=False,
+                                 tokenize=TokenizeConfig(model=str(model), seq_len=SEQ_LEN, objective="clm")))
+    shutil.rmtree(opts.final_dir, ignore_errors=True)
+    done = {int(k): BatchStats.from_json(v) for k, v in json.loads((data / "done.json").read_text()).items()}
     timings: dict[str, float] = {}
     t0, c0 = time.perf_counter(), time.process_time()
-    res = prepare_clm(opts, ("tokenize", "merge"), done, {}, timings)
+    res = prepare_clm(opts.work, done, opts.tokenize, opts.map, final=opts.final_dir, megatron=opts.megatron_prefix,
+                      provenance=opts.provenance(), timings=timings, build=True, progress=False)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
-    meta = json.loads((data / f"clm_v2_{SEQ_LEN}" / "metadata.json").read_text())
-    out = {"documents": meta["num_documents"], "tokens": meta["num_tokens"], "rows": res["samples"],
+    meta = json.loads((opts.final_dir / "metadata.json").read_text())
+    out = {"documents": meta["num_documents"], "tokens": meta["num_tokens"], "rows": res.rows,
            "seconds": seconds, "cpu": cpu, "timings": timings}
     result.write_text(json.dumps(out), encoding="utf-8")
 

@@ -422,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(work, ignore_errors=True)
         return 0
 
-    from corefprep.kiwi import load_kiwi
+    from corefprep.rules.kiwi import load_kiwi
 
     kiwi = load_kiwi()
     res: dict[str, Any] = {"command": command, "datatrove": datatrove_versions(), "loadavg_start": os.getloadavg()}

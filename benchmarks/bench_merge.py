@@ -2,7 +2,7 @@
 
 Before (corefprep up to commit c6398bd, and what most pipelines do): the tokenized chunks are
 opened, concatenated and written again with ``Dataset.save_to_disk``, so every row is copied once
-more. After (``corefprep.merge.assemble_dataset``): the chunks' Arrow files become the final
+more. After (``corefprep.output.dataset.assemble_dataset``): the chunks' Arrow files become the final
 dataset's shards by hard link, plus the two JSON files ``load_from_disk`` reads.
 
 Both run side by side on the same chunks, made here in the tokenize stage's row format (entity-mlm
@@ -63,7 +63,7 @@ def main() -> None:
 
     from datasets import concatenate_datasets, disable_progress_bars, load_from_disk
 
-    from corefprep.merge import assemble_dataset, dataset_from_files
+    from corefprep.output.dataset import assemble_dataset, dataset_from_files
 
     disable_progress_bars()
     root = Path(tempfile.mkdtemp(prefix="bench_merge_", dir=a.work_dir))

@@ -39,13 +39,15 @@ sys.path.insert(0, str(HERE))
 
 from bench import ensure_corpus, locate_shared  # noqa: E402
 
-from corefprep.engines.ray import ACTOR_MEMORY  # noqa: E402
-from corefprep.filter import BatchTally, FilterContext, survivors_of  # noqa: E402
-from corefprep.kiwi import load_kiwi  # noqa: E402
-from corefprep.pipeline import record_counts  # noqa: E402
-from corefprep.readers import resolve_inputs  # noqa: E402
+from corefprep.core.workdir import WorkDir  # noqa: E402
+from corefprep.filter.batch import BatchTally, survivors_of  # noqa: E402
+from corefprep.filter.context import FilterContext  # noqa: E402
+from corefprep.filter.engines.ray import ACTOR_MEMORY  # noqa: E402
+from corefprep.filter.judge import Judge  # noqa: E402
+from corefprep.io.counts import count_inputs  # noqa: E402
+from corefprep.io.resolve import resolve_inputs  # noqa: E402
 from corefprep.rules import make_rules  # noqa: E402
-from corefprep.workdir import WorkDir  # noqa: E402
+from corefprep.rules.kiwi import load_kiwi  # noqa: E402
 
 
 def corefprep_bin() -> str:
@@ -80,24 +82,24 @@ def reader_ceiling(corpus: Path, a: argparse.Namespace) -> dict[str, float]:
     rules = make_rules(a.rules)
     files = resolve_inputs([str(corpus)])
     with tempfile.TemporaryDirectory() as d:
-        counts = record_counts(WorkDir(Path(d)), files, "text", 1, progress=False)
+        counts = [c.records for c in count_inputs(WorkDir(Path(d)), files, "text", 1, progress=False)]
     total = sum(counts)
-    ctx = FilterContext(WorkDir(Path("/nonexistent")), tuple(files), tuple(counts), "text", rules, total, total,
+    judge = Judge(rules)
+    ctx = FilterContext(WorkDir(Path("/nonexistent")), tuple(files), tuple(counts), "text", judge, total, total,
                         "bench")
-    names = {f.path: f.name or f.path for f in files}
     best = float("inf")
     survivors: list = []
     for _ in range(a.repeats):
         tally = BatchTally()
         t0 = time.perf_counter()
-        survivors = list(survivors_of(ctx.documents(0), rules, tally, names))
+        survivors = list(survivors_of(ctx, ctx.documents(0), tally))
         best = min(best, time.perf_counter() - t0)
     reader_dps = total / best
     kiwi = load_kiwi() if rules.uses_kiwi else None
     sample = survivors[: a.kiwi_sample]
     t0 = time.perf_counter()
     for s in sample:
-        rules.decide(s.text, kiwi, url=s.url)
+        judge.decide(s, kiwi)
     kiwi_seconds = time.perf_counter() - t0
     survive = len(survivors) / total
     # one worker's rate in *input* documents: it only sees the survivors of the cheap rules

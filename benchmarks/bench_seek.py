@@ -4,7 +4,8 @@
 Builds (once, cached in ``benchmarks/.cache/seek/``) a corpus of ``--files`` zstd JSONL files of
 ``--docs-per-file`` documents each with ``<shared>/tools/make_bench_corpus.py``, then, side by side:
 
-* the record-count pass (the first run's only full read): one process vs ``--workers`` processes;
+* the record-count pass (the first run's only full read: records counted, bytes hashed): one process
+  vs ``--workers`` processes;
 * for batch 0, a middle batch and the last batch (batches of ``--batch-docs``, which straddle file
   boundaries so some batches start inside a compressed file): seconds until the batch's first
   document is read, with the cached per-file counts (what corefprep does: open the file that holds
@@ -29,11 +30,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
-from corefprep.filter import FilterContext  # noqa: E402
-from corefprep.pipeline import record_counts  # noqa: E402
-from corefprep.readers import iter_documents, resolve_inputs  # noqa: E402
+from corefprep.core.workdir import WorkDir  # noqa: E402
+from corefprep.filter.context import FilterContext  # noqa: E402
+from corefprep.filter.judge import Judge  # noqa: E402
+from corefprep.io.counts import count_inputs  # noqa: E402
+from corefprep.io.read import iter_documents  # noqa: E402
+from corefprep.io.resolve import resolve_inputs  # noqa: E402
 from corefprep.rules.v2 import V2Rules  # noqa: E402
-from corefprep.workdir import WorkDir  # noqa: E402
 
 
 def shared_dir() -> Path | None:
@@ -87,7 +90,7 @@ def main() -> int:
         for _ in range(a.repeats):
             with tempfile.TemporaryDirectory() as d:
                 t0 = time.perf_counter()
-                counts = record_counts(WorkDir(Path(d)), files, "text", workers, progress=False)
+                counts = [c.records for c in count_inputs(WorkDir(Path(d)), files, "text", workers, progress=False)]
                 ts.append(time.perf_counter() - t0)
         count_times[workers] = statistics.median(ts)
     total = sum(counts)
@@ -96,8 +99,8 @@ def main() -> int:
                  f"{count_times[1] / count_times[a.workers]:.2f}x faster"))
 
     def batch_row(label: str, batch_docs: int, k: int, with_stream: bool) -> float:
-        ctx = FilterContext(WorkDir(Path("/nonexistent")), tuple(files), tuple(counts), "text", V2Rules(), batch_docs,
-                            total, "bench")
+        ctx = FilterContext(WorkDir(Path("/nonexistent")), tuple(files), tuple(counts), "text", Judge(V2Rules()),
+                            batch_docs, total, "bench")
         lo, hi = ctx.bounds(k)
         seek = statistics.median(time_to_first(files, lo, hi, counts)[0] for _ in range(a.repeats))
         file_index = next(i for i in range(len(counts)) if sum(counts[: i + 1]) > lo)

@@ -26,7 +26,8 @@ DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "dev" / "k
 
 
 def measure(spec: str) -> dict[str, float]:
-    from corefprep.readers import count_records, iter_documents, resolve_inputs
+    from corefprep.io.read import count_records, iter_documents
+    from corefprep.io.resolve import resolve_inputs
 
     out: dict[str, float] = {}
     t = time.perf_counter()

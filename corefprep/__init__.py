@@ -1,3 +1,5 @@
 """corefprep: Korean web text -> quality-filtered, entity-coreference training datasets."""
 
-__version__ = "0.1.0"
+from .core.version import __version__
+
+__all__ = ["__version__"]

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import datasets
 
-from corefprep.errors import CorefprepError
+from corefprep.core.errors import CorefprepError
+from corefprep.output.markers import COMPLETE_MARKER
 
 if TYPE_CHECKING:
     import torch
@@ -42,7 +43,6 @@ __all__ = [
 ]
 
 # Written by corefprep into the dataset directory after save_to_disk and metadata.json.
-COMPLETE_MARKER = "_COMPLETE"
 METADATA_FILE = "metadata.json"
 
 

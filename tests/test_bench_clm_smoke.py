@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, needs_shared
+from fixtures.shared import SHARED, needs_shared
 
 REPO = Path(__file__).resolve().parents[1]
 

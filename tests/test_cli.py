@@ -14,6 +14,7 @@ import sys
 import orjson
 import pytest
 from fixtures import minicorpus as mc
+from fixtures.faults import install as install_faults
 
 from corefprep.cli import main
 
@@ -101,7 +102,7 @@ def test_status_of_a_partial_and_a_failed_run(tmp_path_factory, tmp_path, capsys
     assert st["totals"]["documents"] == 8
     assert [b["state"] for b in st["batches"]] == ["done"] * 2 + ["pending"] * 5
     # a batch that keeps failing is marked failed, with its error, and the run exits 1
-    monkeypatch.setenv("COREFPREP_FAULTS", "raise@8")  # doc 8 (batch 2) reaches the Kiwi workers
+    install_faults("raise@8", monkeypatch)  # doc 8 (batch 2) reaches the Kiwi workers
     capsys.readouterr()
     assert mc.run_cli([*args, "--retries", "1"]) == 1
     err = capsys.readouterr().err
@@ -112,7 +113,7 @@ def test_status_of_a_partial_and_a_failed_run(tmp_path_factory, tmp_path, capsys
     capsys.readouterr()
     assert main(["status", str(out)]) == 0
     assert "failed" in capsys.readouterr().out
-    monkeypatch.delenv("COREFPREP_FAULTS")
+    install_faults("", monkeypatch)
     assert mc.run_cli(args) == 0
     st = _status_json(out, capsys)
     assert (st["done"], st["pending"], st["failed"]) == (7, 0, 0)
@@ -272,7 +273,7 @@ def test_log_json_has_every_stage_and_the_run_outcome(tmp_path_factory, tmp_path
 def test_a_failed_run_logs_an_error_event(tmp_path_factory, tmp_path, capsys, monkeypatch):
     corpus = mc.mini_corpus(tmp_path_factory)
     out, log = tmp_path / "out", tmp_path / "events.jsonl"
-    monkeypatch.setenv("COREFPREP_FAULTS", "raise@8")
+    install_faults("raise@8", monkeypatch)
     capsys.readouterr()
     assert mc.run_cli(["filter", str(corpus), "-o", str(out), "--batch-docs", "4", "--workers", "2", "--no-progress",
                        "--retries", "0", "--log-json", str(log)]) == 1
@@ -286,7 +287,11 @@ def test_a_failed_run_logs_an_error_event(tmp_path_factory, tmp_path, capsys, mo
     assert last["event"] == "error" and "missing.jsonl" in last["message"] and last["exit_code"] == 1
 
 
-def test_filter_shows_an_overall_bar_and_a_batch_bar(tmp_path_factory, tmp_path, capsys):
+def test_filter_shows_an_overall_bar_and_a_batch_bar_on_a_terminal(tmp_path_factory, tmp_path, capsys,
+                                                                    monkeypatch):
+    import corefprep.core.log as log
+
+    monkeypatch.setattr(log, "stderr_is_terminal", lambda: True)
     corpus = mc.mini_corpus(tmp_path_factory)
     capsys.readouterr()
     assert mc.run_cli(["filter", str(corpus), "-o", str(tmp_path / "out"), "--batch-docs", "4", "--workers", "2"]) == 0
@@ -294,6 +299,25 @@ def test_filter_shows_an_overall_bar_and_a_batch_bar(tmp_path_factory, tmp_path,
     assert "filter: 100%" in err and "/25 [" in err  # the whole filter, with its ETA field
     for k in range(7):
         assert f"batch {k} ({k + 1}/7)" in err  # the batch being computed, one at a time
+
+
+def test_a_log_file_gets_plain_lines_one_per_batch_and_stage(tmp_path_factory, tmp_path):
+    """stderr to a file (nohup, a scheduler): no bar, no carriage return, no cursor move; the
+    lines say the plan, each batch and each stage."""
+    corpus = mc.mini_corpus(tmp_path_factory)
+    log = tmp_path / "run.log"
+    with open(log, "w") as f:
+        r = subprocess.run([sys.executable, "-m", "corefprep", "prepare", str(corpus), "-o", str(tmp_path / "out"),
+                            "--batch-docs", "4", "--workers", "2", "--seq-len", "256"], stderr=f,
+                           stdout=subprocess.PIPE, text=True, timeout=300, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert r.returncode == 0
+    text = log.read_text()
+    assert "\r" not in text and "\x1b[" not in text, repr(text[:500])
+    lines = text.splitlines()
+    assert sum(ln.startswith("batch 0000") for ln in lines) == 7
+    for stage in ("plan:", "filter:", "samples:", "tokenize:", "merge:"):
+        assert sum(ln.startswith(stage) for ln in lines) == 1, (stage, lines)
+    assert len(lines) == 7 + 5, lines
 
 
 def _help(argv: list[str], capsys) -> str:

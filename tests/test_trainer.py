@@ -18,7 +18,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import transformers  # noqa: E402
 from fixtures import minicorpus as mc  # noqa: E402
 
-from corefprep.tokenize import BUNDLED_TOKENIZER  # noqa: E402
+from corefprep.tokenizer.config import BUNDLED_TOKENIZER  # noqa: E402
 from corefprep.training import EntityCorefCollator, load_prepared, prepare_tokenizer  # noqa: E402
 
 STEPS = 40
@@ -79,7 +79,7 @@ def test_clm_dataset_trains_a_causal_lm(tmp_path):
     rc = mc.run_cli(["prepare", str(mc.SAMPLE), "--output-dir", str(out), "--rules", "llm", "--objective", "clm",
                      "--seq-len", "128", "--doc-boundaries", "--workers", "1", "--no-progress"])
     assert rc == 0
-    ds = load_prepared(out / "clm_v2_128")
+    ds = load_prepared(out / "clm_llm_128")  # --rules llm --objective clm
     assert ds.features["input_ids"].feature.dtype == "uint16" and len(ds) >= 16
     # packed across documents: some blocks hold the end of one document and the start of the next
     assert sum(1 for s in ds["doc_starts"] if any(0 < x < 128 for x in s)) >= 100

@@ -23,7 +23,7 @@ import datasets  # noqa: E402
 import transformers  # noqa: E402
 from tokenizers import Tokenizer, models, pre_tokenizers, processors  # noqa: E402
 
-from corefprep.errors import CorefprepError  # noqa: E402
+from corefprep.core.errors import CorefprepError  # noqa: E402
 from corefprep.training import (  # noqa: E402
     COMPLETE_MARKER,
     DatasetNotReadyError,

@@ -15,7 +15,7 @@ import pytest
 from fixtures import minicorpus as mc
 
 from corefprep.cli import build_parser, options_from_args
-from corefprep.tokenize import BUNDLED_TOKENIZER
+from corefprep.tokenizer.config import BUNDLED_TOKENIZER
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "prepare_entity_coref_v2.py"
 
@@ -59,10 +59,10 @@ def test_every_old_flag_translates(wrapper):
     assert o.tokenize.model == "kakaobank/kf-deberta-base"
     assert o.output_dir == Path("/data/out")
     assert o.samples.max_entity_freq == 7
-    assert o.workers == 3
-    assert o.max_samples == 100
-    assert o.tok_chunk == 5000
-    assert o.map_batch_size == 64
+    assert o.engine.workers == 3
+    assert o.samples.max_samples == 100
+    assert o.map.tok_chunk == 5000
+    assert o.map.map_batch_size == 64
 
 
 def test_equals_form_new_layout_and_pass_through(wrapper):
@@ -71,7 +71,7 @@ def test_equals_form_new_layout_and_pass_through(wrapper):
     cmd, o = _opts(argv)
     assert o.inputs == ["x.jsonl"] and o.tokenize.seq_len == 128
     assert o.tokenize.mask_style == "all" and not o.tokenize.pad_to_max_length
-    assert o.batch_docs == 10 and not o.progress and o.workers == 2
+    assert o.filter.batch_docs == 10 and not o.progress and o.engine.workers == 2
 
 
 def test_script_help_runs_from_a_checkout(tmp_path):

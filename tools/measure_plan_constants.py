@@ -1,4 +1,4 @@
-"""Measure the constants corefprep.plan and corefprep.preflight are built on.
+"""Measure the constants corefprep.run.plan and corefprep.run.preflight are built on.
 
     python tools/measure_plan_constants.py memory [INPUT ...] [--workers 4]
     python tools/measure_plan_constants.py footprint [INPUT ...] [--seq-len 2048]
@@ -14,12 +14,13 @@ plus its pickled form, averaged over the documents that pass the cheap rules).
 each stage leaves on disk per input document and per decompressed input byte (hard-linked files
 are counted once: the final dataset links the tokenized chunks).
 
-``mapmem``: tokenizes ``--docs`` documents of the inputs (repeated as needed) with the tokenize
-stage's own ``tokenize_chunk`` (clm, seq-len 2048, num_proc 2) at map batch sizes 100 and 1,000,
-sampling the map processes' USS.
+``mapmem``: runs the filter and samples stages on the inputs, then tokenizes ``--docs`` documents
+of the samples chunks (repeated as needed) with the tokenize stage's own ``tokenize_chunk``
+(entity-mlm, the bundled tokenizer, seq-len 2048, num_proc 2: the stage that runs ``datasets.map``)
+at map batch sizes 100 and 1,000, sampling the map processes' USS.
 
-Default inputs: the bundled sample. Numbers go into the constants of corefprep/plan.py and
-corefprep/preflight.py with the command that produced them.
+Default inputs: the bundled sample. Numbers go into the constants of corefprep/run/plan.py and
+corefprep/run/preflight.py with the command that produced them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -45,9 +47,15 @@ def _mib(n: float) -> str:
 
 
 def memory(inputs: list[str], workers: int, docs: int) -> None:
-    from corefprep.filter import FilterPool, filter_batch
-    from corefprep.kiwi import load_kiwi
-    from corefprep.readers import iter_documents, resolve_inputs
+    from corefprep.core.workdir import WorkDir
+    from corefprep.filter.batch import compute_batch
+    from corefprep.filter.context import FilterContext
+    from corefprep.filter.faults import BatchFaults, FaultPolicy
+    from corefprep.filter.judge import Judge
+    from corefprep.filter.pool import KiwiPool
+    from corefprep.io.read import iter_documents
+    from corefprep.io.resolve import resolve_inputs
+    from corefprep.rules.kiwi import load_kiwi
     from corefprep.rules.v2 import V2Rules
 
     me = psutil.Process()
@@ -58,17 +66,17 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
     print(f"parent with warmed-up Kiwi: RSS {_mib(after.rss)} (+{_mib(after.rss - before.rss)}), "
           f"USS {_mib(after.uss)} (+{_mib(after.uss - before.uss)})")
 
-    rules = V2Rules()
+    judge = Judge(V2Rules())
     files = resolve_inputs(inputs)
     texts = []
     survivors = []
-    for d in iter_documents(files, stop=docs):
+    for d in iter_documents(files, stop=docs, meta_fields=judge.meta_fields):
         texts.append(d)
-        if d.text is not None and rules.cheap(d.text) is None:
+        if d.text is not None and judge.cheap(d) is None:
             survivors.append(d)
     if survivors:
-        per = [sys.getsizeof(d.text) + len(pickle.dumps((d.doc_index, d.text, d.doc_id, d.source, d.url)))
-               for d in survivors]
+        # what travels to a worker is the Document itself (text, source, line, id, meta)
+        per = [sys.getsizeof(d.text) + len(pickle.dumps(d)) for d in survivors]
         chars = sum(len(d.text) for d in survivors) / len(survivors)
         print(f"documents read: {len(texts):,}; cheap-rule survivors: {len(survivors):,} "
               f"(mean {chars:,.0f} chars); bytes per document in flight (str + pickle): "
@@ -91,9 +99,14 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
     t = threading.Thread(target=sample, daemon=True)
     t.start()
     t0 = time.monotonic()
-    with FilterPool(rules, workers) as fpool:
-        res = filter_batch(fpool, iter(texts), expected_docs=len(texts), chunksize=50)
-        time.sleep(0.5)  # one more sample of the finished workers
+    with tempfile.TemporaryDirectory() as tmp:
+        # one real filter batch (the batch's parquet goes to a scratch work directory)
+        ctx = FilterContext(WorkDir(Path(tmp)), tuple(files), (), "text", judge, max(1, len(texts)), len(texts),
+                            "measure")
+        with KiwiPool(judge, workers, chunksize=50) as fpool:
+            res = compute_batch(ctx, 0, fpool, BatchFaults(0, 0, len(texts), FaultPolicy(0, 120.0, False)),
+                                docs=iter(texts))
+            time.sleep(0.5)  # one more sample of the finished workers
     stop.set()
     t.join()
     parent_end = me.memory_full_info()
@@ -122,8 +135,9 @@ def _tree_bytes(root: Path) -> int:
 def footprint(inputs: list[str], seq_len: int) -> None:
     import json
 
-    from corefprep.preflight import estimate_input
-    from corefprep.readers import count_records, resolve_inputs
+    from corefprep.io.read import count_records
+    from corefprep.io.resolve import resolve_inputs
+    from corefprep.run.preflight import estimate_input
 
     files = resolve_inputs(inputs)
     docs = sum(count_records(f) for f in files)
@@ -151,22 +165,45 @@ def footprint(inputs: list[str], seq_len: int) -> None:
                 print(f"  {k}: {v:,} bytes, {v / docs:,.1f} per input doc, {v / max(1, kept):,.0f} per kept doc")
 
 
+def _sample_rows(inputs: list[str], work: Path) -> Any:
+    """The samples chunks' rows (documents with their samples) of a real filter + samples run."""
+    import pyarrow as pa
+
+    from corefprep.run.options import RunOptions
+    from corefprep.run.pipeline import prepare
+    from corefprep.tokenizer.config import MapConfig
+
+    opts = RunOptions(inputs=inputs, output_dir=work, progress=False, map=MapConfig(tok_chunk=1_000_000))
+    prepare(opts, ("filter",))
+    prepare(opts, ("samples",))
+    tables = []
+    for p in sorted((work / "work" / "samples").glob("chunk_*.arrow")):
+        with pa.OSFile(str(p), "rb") as src:
+            tables.append(pa.ipc.open_stream(src).read_all())
+    if not tables:
+        raise SystemExit("mapmem: the inputs gave no samples; pass inputs with kept documents")
+    return pa.concat_tables(tables)
+
+
 def mapmem(inputs: list[str], docs: int) -> None:
     import shutil
 
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
-    from corefprep.readers import iter_documents, resolve_inputs
-    from corefprep.tokenize import BUNDLED_TOKENIZER, TokenizeConfig, load_fast_tokenizer, tokenize_chunk
+    from corefprep.coref.tokenize import MIN_ROWS_PER_PROC, tokenize_chunk
+    from corefprep.tokenizer.config import BUNDLED_TOKENIZER, TokenizeConfig
+    from corefprep.tokenizer.load import load_fast_tokenizer
 
-    texts = [d.text for d in iter_documents(resolve_inputs(inputs)) if d.text]
-    texts = (texts * (docs // max(1, len(texts)) + 1))[:docs]
     tok = load_fast_tokenizer(str(BUNDLED_TOKENIZER))
     me = psutil.Process()
     with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "src.parquet"
-        pq.write_table(pa.table({"text": texts}), src)
+        rows = _sample_rows(inputs, Path(tmp) / "run")
+        # the documents of the samples chunks, repeated up to --docs (a map batch is documents)
+        table = pa.concat_tables([rows] * (docs // rows.num_rows + 1)).slice(0, docs)
+        src = Path(tmp) / "chunk.arrow"
+        with pa.OSFile(str(src), "wb") as sink, pa.ipc.new_stream(sink, table.schema) as writer:
+            writer.write_table(table, max_chunksize=1000)
+        print(f"{table.num_rows:,} documents with {sum(map(len, table.column('samples').to_pylist())):,} samples")
         for batch in (100, 1000):
             peak: dict[int, int] = {}
             stop = threading.Event()
@@ -184,12 +221,13 @@ def mapmem(inputs: list[str], docs: int) -> None:
             t.start()
             out = Path(tmp) / f"out{batch}"
             shutil.rmtree(out, ignore_errors=True)
-            rows, _ = tokenize_chunk(src, out, tok, TokenizeConfig(objective="clm"), num_proc=2, batch_size=batch,
-                                     writer_batch_size=1000)
+            n, _ = tokenize_chunk(src, out, tok, TokenizeConfig(seq_len=2048), num_proc=2, batch_size=batch,
+                                  writer_batch_size=1000)
             stop.set()
             t.join()
-            print(f"map batch {batch}: {rows:,} rows; map processes' peak USS: "
-                  + ", ".join(_mib(u) for u in sorted(peak.values(), reverse=True)[:2]))
+            seen = ", ".join(_mib(u) for u in sorted(peak.values(), reverse=True)[:2]) or (
+                f"none (one process: fewer than {2 * MIN_ROWS_PER_PROC:,} documents; pass more --docs)")
+            print(f"map batch {batch}: {n:,} rows; map processes' peak USS: {seen}")
 
 
 def main() -> int:

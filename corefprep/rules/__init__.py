@@ -8,63 +8,27 @@ which answers two questions about a document:
 - :meth:`Rules.decide`: the final decision for a document that survived the cheap rules, run in
   the worker processes (or Ray actors), with Kiwi when the rule set needs it.
 
-Both are pure: text in, decision out, so they are tested without a Pool. Every rejection names
-its reason; the reasons a rule set can give are listed in its ``reasons``.
+Both are pure: text (and the record's ``meta`` fields) in, decision out, so they are tested without
+a Pool. Every rejection names its reason; the reasons a rule set can give are listed in its
+``reasons``. A rule that reads a field of the input records other than the text names it in its
+rule set's ``meta_fields``: the readers then keep it in each document's ``meta`` (the URL is
+always there), and nothing else needs to change.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
-Mention = tuple[int, int]  # [start, end) code-point offsets in the text as read
-Entity = tuple[str, list[Mention]]
+from .base import ENGINE_REASONS, Decision, Entity, Mention, Rules
+from .llm import LlmRules
+from .v2 import V2Rules
 
-# Reasons every engine can add whatever the rule set: the analysis raised, a document killed
-# its worker twice, or ran past --doc-timeout (the last two are quarantined, SPEC 2.3).
-ENGINE_REASONS = ("kiwi_error", "worker_died", "timeout")
-
-
-class Decision(NamedTuple):
-    """What the rules decided about one document."""
-
-    reason: str | None  # None: kept
-    entities: list[Entity]  # repeated entities with their mentions (v2); [] otherwise
-    kiwi_chars: int = 0  # characters Kiwi analysed for this document (the cost)
-    error: str | None = None  # the analyser's error message, with reason kiwi_error
-
-
-class Rules(Protocol):
-    """The interface every rule set implements (see the module docstring)."""
-
-    name: ClassVar[str]
-    reasons: ClassVar[tuple[str, ...]]
-
-    @property
-    def uses_kiwi(self) -> bool: ...
-
-    # ``url``: the document's URL when the input has one (rule sets may block domains); optional so
-    # a caller without URLs passes only the text.
-    def cheap(self, text: str, url: str | None = None) -> str | None: ...
-
-    def decide(self, text: str, kiwi: Any, url: str | None = None) -> Decision: ...
-
-    def as_dict(self) -> dict[str, Any]: ...
-
-    def decision_dict(self) -> dict[str, Any]: ...
+__all__ = ["ENGINE_REASONS", "Decision", "Entity", "Mention", "Rules", "make_rules", "rule_options", "rule_sets"]
 
 
 def rule_sets() -> dict[str, type]:
-    """Rule set classes by name (imported lazily: the llm set pulls in its own helpers)."""
-    from .v2 import V2Rules
-
-    out: dict[str, type] = {"v2": V2Rules}
-    try:
-        from .llm import LlmRules
-
-        out["llm"] = LlmRules
-    except ImportError:  # pragma: no cover - while the llm rule set is not built
-        pass
-    return out
+    """Rule set classes by name."""
+    return {"v2": V2Rules, "llm": LlmRules}
 
 
 class RuleOption(NamedTuple):
@@ -96,7 +60,8 @@ def rule_options() -> list[RuleOption]:
             if f.name in out:
                 out[f.name].defaults[name] = default
             else:
-                out[f.name] = RuleOption(f.name, _kind(f.type), {name: default}, f.metadata.get("help", ""))
+                cli = f.metadata.get("cli")
+                out[f.name] = RuleOption(f.name, _kind(f.type), {name: default}, cli.help if cli else "")
     return list(out.values())
 
 
@@ -108,7 +73,7 @@ def make_rules(name: str = "v2", **options: Any) -> Any:
     """
     import dataclasses
 
-    from ..errors import UsageError
+    from ..core.errors import UsageError
 
     sets = rule_sets()
     if name not in sets:

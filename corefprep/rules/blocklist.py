@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
-from ..errors import UsageError
+from ..core.errors import UsageError
 
 DOMAIN_PREFIX = "domain:"
 _ASCII_ALNUM = re.compile(r"[0-9a-z]")

@@ -18,13 +18,14 @@ decides which reason a document failing several rules is counted under, never wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
-from . import Decision
+from ..core.options import option
+from .base import Decision
 from .blocklist import Blocklist, count_blocked_words, domain_blocked, load_blocklist
 from .repetition import (
     duplicate_line_fraction,
@@ -53,59 +54,56 @@ ELLIPSES = ("...", "…")
 BULLETS = ("•", "-")
 
 
-def _opt(default: Any, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
-
-
 @dataclass(frozen=True)
 class LlmRules:
     """Every threshold of rule set ``llm``; where each default comes from is in the README."""
 
     name: ClassVar[str] = "llm"
     reasons: ClassVar[tuple[str, ...]] = CHEAP_REASONS + LINE_REASONS + WORD_REASONS + NGRAM_REASONS + ("kiwi_error",)
+    meta_fields: ClassVar[tuple[str, ...]] = ()  # the URL (blocked domains) is always in meta
 
-    words: str = _opt("kiwi", "words for the word rules: kiwi = Kiwi morphemes (as FineWeb-2), space = whitespace "
+    words: str = option("kiwi", "words for the word rules: kiwi = Kiwi morphemes (as FineWeb-2), space = whitespace "
                               "and particles, no Kiwi (several times faster, a few decisions differ)")
     # cheap rules
-    min_chars: int = _opt(100, "minimum document length in characters (code points)")
-    max_chars: int = _opt(200_000, "maximum document length in characters")
-    min_hangul_letter_ratio: float = _opt(0.5, "minimum share of Hangul syllables [가-힣] among the letters")
-    blocklist: str | None = _opt(None, "file of blocked words and 'domain:' lines (format in the README)")
+    min_chars: int = option(100, "minimum document length in characters (code points)")
+    max_chars: int = option(200_000, "maximum document length in characters")
+    min_hangul_letter_ratio: float = option(0.5, "minimum share of Hangul syllables [가-힣] among the letters")
+    blocklist: str | None = option(None, "file of blocked words and 'domain:' lines (format in the README)")
     # line rules
-    max_blocked_words: int = _opt(0, "reject a document with more than this many blocked-word occurrences")
-    max_dup_line_frac: float = _opt(0.374, "maximum share of lines that repeat an earlier line (Gopher)")
-    min_punct_line_frac: float = _opt(0.062, "minimum share of non-blank lines ending in --line-end-chars "
+    max_blocked_words: int = option(0, "reject a document with more than this many blocked-word occurrences")
+    max_dup_line_frac: float = option(0.374, "maximum share of lines that repeat an earlier line (Gopher)")
+    min_punct_line_frac: float = option(0.062, "minimum share of non-blank lines ending in --line-end-chars "
                                              "(FineWeb line_punct_thr)")
-    line_end_chars: str = _opt(LINE_END_CHARS, "characters that end a sentence, for --min-punct-line-frac")
-    max_dup_line_chars: float = _opt(0.1, "maximum characters in repeated lines over the non-newline characters "
+    line_end_chars: str = option(LINE_END_CHARS, "characters that end a sentence, for --min-punct-line-frac")
+    max_dup_line_chars: float = option(0.1, "maximum characters in repeated lines over the non-newline characters "
                                           "(FineWeb char_duplicates_ratio)")
-    max_bullet_line_frac: float = _opt(0.9, "maximum share of lines starting with a bullet (• or -) (Gopher)")
-    max_ellipsis_line_frac: float = _opt(0.3, "maximum share of lines ending in an ellipsis (... or …) (Gopher)")
+    max_bullet_line_frac: float = option(0.9, "maximum share of lines starting with a bullet (• or -) (Gopher)")
+    max_ellipsis_line_frac: float = option(0.3, "maximum share of lines ending in an ellipsis (... or …) (Gopher)")
     # word rules
-    min_words: int = _opt(50, "minimum number of words that are not only punctuation/symbols (Gopher)")
-    max_words: int = _opt(100_000, "maximum number of such words (Gopher)")
-    min_mean_word_length: float = _opt(1.0, "minimum mean length of those words in characters (FineWeb-2 kor_Hang)")
-    max_mean_word_length: float = _opt(6.0, "maximum mean word length (FineWeb-2 kor_Hang)")
-    max_hash_ratio: float = _opt(0.1, "maximum '#' characters per word (Gopher)")
-    max_ellipsis_ratio: float = _opt(0.1, "maximum ellipses ('...' or '…') per word (Gopher)")
-    min_alpha_word_frac: float = _opt(0.791, "minimum share of words containing a letter (FineWeb-2 kor_Hang "
+    min_words: int = option(50, "minimum number of words that are not only punctuation/symbols (Gopher)")
+    max_words: int = option(100_000, "maximum number of such words (Gopher)")
+    min_mean_word_length: float = option(1.0, "minimum mean length of those words in characters (FineWeb-2 kor_Hang)")
+    max_mean_word_length: float = option(6.0, "maximum mean word length (FineWeb-2 kor_Hang)")
+    max_hash_ratio: float = option(0.1, "maximum '#' characters per word (Gopher)")
+    max_ellipsis_ratio: float = option(0.1, "maximum ellipses ('...' or '…') per word (Gopher)")
+    min_alpha_word_frac: float = option(0.791, "minimum share of words containing a letter (FineWeb-2 kor_Hang "
                                              "max_non_alpha_words_ratio)")
-    min_stopwords: int = _opt(2, "minimum number of distinct --stopwords among the words (Gopher)")
-    stopwords: tuple[str, ...] = _opt(KOR_STOPWORDS, "stop words for --min-stopwords (FineWeb-2 kor_Hang)")
-    max_newline_ratio: float = _opt(0.196, "maximum newlines per word (FineWeb-2 kor_Hang new_line_ratio)")
+    min_stopwords: int = option(2, "minimum number of distinct --stopwords among the words (Gopher)")
+    stopwords: tuple[str, ...] = option(KOR_STOPWORDS, "stop words for --min-stopwords (FineWeb-2 kor_Hang)")
+    max_newline_ratio: float = option(0.196, "maximum newlines per word (FineWeb-2 kor_Hang new_line_ratio)")
     # n-gram repetition rules (Gopher; FineWeb-2 kor_Hang thresholds)
-    max_top_2gram_frac: float = _opt(0.282, "maximum characters of the most frequent word 2-gram over the length")
-    max_top_3gram_frac: float = _opt(0.228, "same for word 3-grams")
-    max_top_4gram_frac: float = _opt(0.185, "same for word 4-grams")
-    max_dup_5gram_frac: float = _opt(0.201, "maximum characters in repeated word 5-grams over the length")
-    max_dup_6gram_frac: float = _opt(0.184, "same for word 6-grams")
-    max_dup_7gram_frac: float = _opt(0.168, "same for word 7-grams")
-    max_dup_8gram_frac: float = _opt(0.154, "same for word 8-grams")
-    max_dup_9gram_frac: float = _opt(0.14, "same for word 9-grams")
-    max_dup_10gram_frac: float = _opt(0.127, "same for word 10-grams")
+    max_top_2gram_frac: float = option(0.282, "maximum characters of the most frequent word 2-gram over the length")
+    max_top_3gram_frac: float = option(0.228, "same for word 3-grams")
+    max_top_4gram_frac: float = option(0.185, "same for word 4-grams")
+    max_dup_5gram_frac: float = option(0.201, "maximum characters in repeated word 5-grams over the length")
+    max_dup_6gram_frac: float = option(0.184, "same for word 6-grams")
+    max_dup_7gram_frac: float = option(0.168, "same for word 7-grams")
+    max_dup_8gram_frac: float = option(0.154, "same for word 8-grams")
+    max_dup_9gram_frac: float = option(0.14, "same for word 9-grams")
+    max_dup_10gram_frac: float = option(0.127, "same for word 10-grams")
 
     def __post_init__(self) -> None:
-        from ..errors import UsageError
+        from ..core.errors import UsageError
 
         if self.words not in WORD_SPLITTERS:
             raise UsageError(f"--words {self.words!r} is not a word splitter; choose one of "
@@ -147,11 +145,11 @@ class LlmRules:
     # Each stage is a generator of the reasons of the rules a document fails, in check order: a
     # decision takes the first (the rest is never computed), diagnostics take them all.
 
-    def cheap(self, text: str, url: str | None = None) -> str | None:
+    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
         """Length, Hangul share of the letters, blocked URL domain: the reason, or None."""
-        return next(self.cheap_failures(text, url), None)
+        return next(self.cheap_failures(text, meta), None)
 
-    def decide(self, text: str, kiwi: Any, url: str | None = None) -> Decision:
+    def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
         """The line rules, then the word rules on one word split (Kiwi only when ``words`` is kiwi)."""
         reason = next(self.line_failures(text), None)
         if reason is not None:
@@ -162,15 +160,15 @@ class LlmRules:
             return Decision("kiwi_error", [], len(text), error=f"{type(exc).__name__}: {exc}")
         return Decision(next(self.word_failures(text, words), None), [], len(text) if self.uses_kiwi else 0)
 
-    def failures(self, text: str, kiwi: Any, url: str | None = None) -> list[str]:
+    def failures(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> list[str]:
         """Every rule the document fails, in check order ([] = kept): to see why, not to decide."""
-        return [*self.cheap_failures(text, url), *self.line_failures(text),
+        return [*self.cheap_failures(text, meta), *self.line_failures(text),
                 *self.word_failures(text, self.split_words(text, kiwi))]
 
     def split_words(self, text: str, kiwi: Any) -> list[str]:
         return kiwi_words(text, kiwi) if self.words == "kiwi" else space_words(text)
 
-    def cheap_failures(self, text: str, url: str | None = None) -> Iterator[str]:
+    def cheap_failures(self, text: str, meta: Mapping[str, Any] | None = None) -> Iterator[str]:
         n = len(text)
         if n < self.min_chars:
             yield "too_short"
@@ -181,7 +179,7 @@ class LlmRules:
         if letters == 0 or np.count_nonzero(hangul_mask(cps)) < self.min_hangul_letter_ratio * letters:
             yield "low_hangul"
         block: Blocklist | None = self._block  # type: ignore[attr-defined]
-        if block is not None and domain_blocked(block.domains, url):
+        if block is not None and domain_blocked(block.domains, (meta or {}).get("url")):
             yield "blocked_url"
 
     def line_failures(self, text: str) -> Iterator[str]:
@@ -250,7 +248,7 @@ class LlmRules:
                {n: getattr(self, f"max_dup_{n}gram_frac") for n in DUP_NGRAMS}
 
 
-def judge(rules: LlmRules, text: str, kiwi: Any, url: str | None = None) -> str | None:
+def judge(rules: LlmRules, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> str | None:
     """Both stages on one document: the reason it is rejected, or None (for tests and benchmarks)."""
-    return rules.cheap(text, url) or rules.decide(text, kiwi, url).reason
+    return rules.cheap(text, meta) or rules.decide(text, kiwi, meta).reason
 

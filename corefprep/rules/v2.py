@@ -8,13 +8,14 @@ built from).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
-from . import Decision, Entity, Mention
+from ..core.options import option
+from .base import Decision, Entity, Mention
 from .text import code_points, hangul_mask, not_symbol_table
 
 # Reasons, in the order they are checked. The pronoun rule is checked before the NNP-share rule
@@ -24,10 +25,6 @@ CHEAP_REASONS = ("too_short", "too_long", "few_punctuation", "low_hangul", "many
 KIWI_REASONS = ("has_pronoun", "nnp_share_low", "nnp_share_high", "no_repeated_entity", "kiwi_error")
 
 DEFAULT_STOPWORDS = ("것", "수", "등", "때", "곳", "점", "년", "월", "일")
-
-
-def _opt(default: Any, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
 
 
 class Token(Protocol):
@@ -47,27 +44,30 @@ class V2Rules:
 
     name: ClassVar[str] = "v2"
     reasons: ClassVar[tuple[str, ...]] = CHEAP_REASONS + KIWI_REASONS
+    meta_fields: ClassVar[tuple[str, ...]] = ()
 
-    min_chars: int = _opt(800, "minimum document length in characters (code points)")
-    max_chars: int = _opt(2500, "maximum document length in characters")
-    min_punct: int = _opt(3, "minimum count of characters from --punct-chars")
-    punct_chars: str = _opt(".?!", "sentence-ending characters counted by --min-punct")
-    min_hangul_ratio: float = _opt(0.4, "minimum share of Hangul syllables [가-힣] among all characters")
-    max_symbol_ratio: float = _opt(0.3, "maximum share of characters that are neither alphanumeric nor "
+    min_chars: int = option(800, "minimum document length in characters (code points)")
+    max_chars: int = option(2500, "maximum document length in characters")
+    min_punct: int = option(3, "minimum count of characters from --punct-chars")
+    punct_chars: str = option(".?!", "sentence-ending characters counted by --min-punct")
+    min_hangul_ratio: float = option(0.4, "minimum share of Hangul syllables [가-힣] among all characters")
+    max_symbol_ratio: float = option(0.3, "maximum share of characters that are neither alphanumeric nor "
                                         "space/newline/tab")
-    min_nnp_share: float = _opt(0.05, "minimum share of proper nouns (NNP) among Kiwi tokens")
-    max_nnp_share: float = _opt(0.20, "maximum share of proper nouns (NNP) among Kiwi tokens")
-    drop_pronouns: bool = _opt(True, "drop documents containing a pronoun (NP) token")
-    min_entity_chars: int = _opt(2, "minimum length of an entity (NNP form)")
-    min_entity_count: int = _opt(2, "minimum occurrences of an entity in a document")
-    entity_stopwords: tuple[str, ...] = _opt(DEFAULT_STOPWORDS, "NNP forms never used as entities")
+    min_nnp_share: float = option(0.05, "minimum share of proper nouns (NNP) among Kiwi tokens")
+    max_nnp_share: float = option(0.20, "maximum share of proper nouns (NNP) among Kiwi tokens")
+    drop_pronouns: bool = option(True, "drop documents containing a pronoun (NP) token")
+    min_entity_chars: int = option(2, "minimum length of an entity (NNP form)")
+    min_entity_count: int = option(2, "minimum occurrences of an entity in a document")
+    entity_stopwords: tuple[str, ...] = option(DEFAULT_STOPWORDS, "NNP forms never used as entities")
     # Pronoun early exit: analyse the text in pieces of about this many characters and stop at the
-    # first NP. 0 analyses whole documents only. Changes speed, not decisions (tests pin this).
-    early_exit_chars: int = _opt(50, "analyse in pieces of this many characters and stop at the first pronoun "
-                                     "(0 = whole documents); speed only, decisions are unchanged")
+    # first NP. 0 analyses whole documents only. Meant to change speed only (on the dev corpus the
+    # kept documents are those of whole analysis, tests pin it), but Kiwi may tag a piece alone
+    # differently, so a batch records the value it was decided with.
+    early_exit_chars: int = option(50, "analyse in pieces of this many characters and stop at the first pronoun "
+                                       "(0 = whole documents); a speed setting, recorded with the batches")
 
     def __post_init__(self) -> None:
-        from ..errors import UsageError
+        from ..core.errors import UsageError
 
         if self.min_chars > self.max_chars:
             raise UsageError(f"--min-chars {self.min_chars} is larger than --max-chars {self.max_chars}")
@@ -89,13 +89,13 @@ class V2Rules:
         return {"rules": self.name, **d}
 
     def decision_dict(self) -> dict[str, Any]:
-        """The settings that decide which documents pass (what the work manifest hashes)."""
-        d = self.as_dict()
-        d.pop("early_exit_chars")
-        return d
+        """The settings that decide which documents pass and why (what the work manifest hashes).
+        ``early_exit_chars`` is one of them: a piece of a document analysed alone can show a pronoun
+        (or a rejection reason) that the whole document's analysis would not."""
+        return self.as_dict()
 
-    def cheap(self, text: str, url: str | None = None) -> str | None:
-        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi (``url`` is unused)."""
+    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
+        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi (``meta`` is unused)."""
         n = len(text)
         if n < self.min_chars:
             return "too_short"
@@ -110,7 +110,7 @@ class V2Rules:
             return "many_symbols"
         return None
 
-    def decide(self, text: str, kiwi: Analyzer, url: str | None = None) -> Decision:
+    def decide(self, text: str, kiwi: Analyzer, meta: Mapping[str, Any] | None = None) -> Decision:
         """Rules 5-7 with the pronoun early exit.
 
         Most real documents contain a pronoun early on, so the text is analysed piece by piece and

@@ -1,0 +1,279 @@
+"""Kept documents as token ids, one set of files per filter batch (the clm tokenize stage).
+
+Every kept document is encoded once, by the tokenizer's own ``encode_batch`` (its Rust threads do
+the parallel work, fed one call ahead from a thread), and stored framed as ``[BOS] tokens [EOS]``,
+documents back to back in ``doc_index`` order, in ``work/tokenized/clm-<key>/``:
+
+* ``batch_NNNNN.ids``: the ids, raw little-endian, in the smallest unsigned type that holds the
+  vocabulary (read back a piece at a time, so a batch never has to fit in memory);
+* ``batch_NNNNN.docs.npy``: one ``(doc_index, framed length)`` int64 pair per document;
+* ``batch_NNNNN.json``: written last, so it marks the pair whole: the filter batch's parquet
+  SHA-256 (the batch's content), counts and the ids' byte size.
+
+``<key>`` names the tokenizer (a hash of its tokenizer.json), the framing (EOS/BOS ids) and the id
+type, nothing else: ``--seq-len``, ``--keep-last``, ``--no-pack``, the output format, worker and
+chunk settings only change how these files are packed (:mod:`corefprep.clm.packing`), which is cheap.
+A rerun re-encodes exactly the batches whose parquet changed; a batch that kept no document has an
+empty pair and contributes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core.atomic import atomic_write_json, atomic_write_with, clean_temp_files, config_hash, read_json
+from ..core.errors import CorefprepError
+from ..core.log import progress_bar, say
+from ..core.workdir import WorkDir
+from ..filter.records import BatchStats
+from ..tokenizer.info import manage_clm_parallelism
+from ..tokenizer.specials import DocSpecials
+
+ENCODING_VERSION = 1  # bump when the files' layout or the encoding call changes
+
+
+def document_backend(backend: Any) -> Any:
+    """A copy of the tokenizer that reads special-token strings inside documents as plain text.
+
+    Web text sometimes contains ``<|endoftext|>`` or ``</s>`` literally; encoded as the special
+    token it would end a document in the middle of its text. Only corefprep's own BOS/EOS mark
+    document boundaries. (A copy: the caller's tokenizer keeps its behaviour.)"""
+    from tokenizers import Tokenizer
+
+    doc = Tokenizer.from_str(backend.to_str())
+    doc.encode_special_tokens = True
+    return doc
+
+
+@dataclass(frozen=True)
+class DocEncoder:
+    """Texts -> framed ids; pure apart from the tokenizer call."""
+
+    backend: Any  # from document_backend()
+    specials: DocSpecials
+    dtype: np.dtype
+
+    def encode(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """(ids of ``[BOS] tokens [EOS]`` per text, back to back; each framed document's length)."""
+        return self.arrays(self.run(texts))
+
+    def run(self, texts: list[str]) -> list[Any]:
+        """The tokenizer's own batch encoding (Rust threads; the GIL is released meanwhile)."""
+        fast = getattr(self.backend, "encode_batch_fast", None)  # tokenizers >= 0.20: no offsets computed
+        return (fast or self.backend.encode_batch)(texts, add_special_tokens=False)
+
+    def arrays(self, encs: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+        id_lists = [e.ids for e in encs]
+        body_lens = np.fromiter((len(x) for x in id_lists), dtype=np.int64, count=len(id_lists))
+        body = np.fromiter(chain.from_iterable(id_lists), dtype=self.dtype, count=int(body_lens.sum()))
+        return frame_documents(body, body_lens, self.specials.bos_id, self.specials.eos_id)
+
+
+def frame_documents(body: np.ndarray, body_lens: np.ndarray, bos_id: int | None,
+                    eos_id: int) -> tuple[np.ndarray, np.ndarray]:
+    """Insert BOS (if any) before and EOS after each document of ``body`` (lengths ``body_lens``)."""
+    extra = 2 if bos_id is not None else 1
+    lens = body_lens + extra
+    ends = np.cumsum(lens)  # one past each framed document
+    out = np.empty(int(ends[-1]) if len(ends) else 0, dtype=body.dtype)
+    is_body = np.ones(len(out), dtype=bool)
+    is_body[ends - 1] = False
+    out[ends - 1] = eos_id
+    if bos_id is not None:
+        starts = ends - lens
+        is_body[starts] = False
+        out[starts] = bos_id
+    out[is_body] = body
+    return out, lens
+
+
+@dataclass(frozen=True)
+class BatchTokens:
+    """One filter batch's framed documents on disk."""
+
+    batch: int
+    ids_path: Path
+    docs_path: Path
+    documents: int
+    tokens: int
+    dtype: np.dtype
+
+    def read(self, lo: int, hi: int) -> np.ndarray:
+        """Ids ``lo:hi`` of the batch's stream, read from the file (only what is asked is in memory,
+        unlike a memory map whose touched pages would all count as the process' memory)."""
+        hi = min(hi, self.tokens)
+        if hi <= lo:
+            return np.zeros(0, dtype=self.dtype)
+        return np.fromfile(self.ids_path, dtype=self.dtype, count=hi - lo, offset=lo * self.dtype.itemsize)
+
+    def docs(self) -> np.ndarray:
+        """(documents, 2) int64: doc_index and framed length of each document."""
+        return np.load(self.docs_path).reshape(-1, 2)
+
+
+@dataclass(frozen=True)
+class TokenStore:
+    """Where one tokenizer + framing keeps its per-batch files."""
+
+    root: Path
+    key: str
+    dtype: np.dtype
+
+    def files(self, k: int) -> tuple[Path, Path, Path]:
+        stem = f"batch_{k:05d}"
+        return self.root / f"{stem}.ids", self.root / f"{stem}.docs.npy", self.root / f"{stem}.json"
+
+    def load(self, k: int, fingerprint: str) -> BatchTokens | None:
+        """Batch k's files if they are whole and were made from the batch's current content."""
+        ids, docs, meta = self.files(k)
+        rec = read_json(meta)
+        if not rec or rec.get("fingerprint") != fingerprint or rec.get("key") != self.key:
+            return None
+        try:
+            if ids.stat().st_size != rec["tokens"] * self.dtype.itemsize or not docs.is_file():
+                return None
+            if "docs_bytes" in rec and docs.stat().st_size != rec["docs_bytes"]:
+                return None
+        except (OSError, KeyError):
+            return None
+        return BatchTokens(k, ids, docs, int(rec["documents"]), int(rec["tokens"]), self.dtype)
+
+
+def token_store(work_tokenized: Path, info: dict[str, Any], specials: DocSpecials, dtype: np.dtype) -> TokenStore:
+    key = config_hash({"v": ENCODING_VERSION, "tokenizer": info["sha256"], "eos": specials.eos_id,
+                       "bos": specials.bos_id, "dtype": dtype.str, "special_strings": "plain text"})
+    return TokenStore(work_tokenized / f"clm-{key}", key, dtype)
+
+
+# Documents per tokenizer call: enough that its Rust threads stay busy (a call ends when its longest
+# document does), few enough that the encodings of two calls in flight stay small; a call also stops
+# at ENCODE_CHARS characters so that very long documents do not pile up.
+ENCODE_DOCS = 1000
+ENCODE_CHARS = 4_000_000
+
+
+def iter_kept_texts(parquet: Path) -> Iterator[tuple[np.ndarray, list[str]]]:
+    """(doc_index, text) of a filter batch's kept documents in doc_index order, a slice at a time."""
+    import pyarrow.parquet as pq
+
+    index = pq.read_table(parquet, columns=["doc_index"]).column("doc_index").to_numpy()
+    if len(index) and not (np.diff(index) > 0).all():  # the filter writes sorted rows; never rely on it
+        table = pq.read_table(parquet, columns=["doc_index", "text"]).take(np.argsort(index, kind="stable"))
+        parts: Iterator[Any] = iter(table.to_batches(max_chunksize=ENCODE_DOCS))
+    else:
+        parts = pq.ParquetFile(parquet).iter_batches(batch_size=ENCODE_DOCS, columns=["doc_index", "text"])
+    for rb in parts:
+        doc_index, texts = rb.column("doc_index").to_numpy(), rb.column("text").to_pylist()
+        lo = 0
+        while lo < len(texts):  # cut at ENCODE_CHARS (at least one document per slice)
+            hi, chars = lo + 1, len(texts[lo])
+            while hi < len(texts) and chars + len(texts[hi]) <= ENCODE_CHARS:
+                chars += len(texts[hi])
+                hi += 1
+            yield doc_index[lo:hi], texts[lo:hi]
+            lo = hi
+
+
+def encoded_slices(encoder: DocEncoder, slices: Iterator[tuple[np.ndarray, list[str]]]
+                   ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(doc_index, framed ids, lengths) per slice, in order. The next slice is encoded in a thread
+    while the caller stores this one: the tokenizer releases the GIL, so its Rust threads are never
+    idle waiting for Python."""
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="encode") as pool:
+        pending: tuple[np.ndarray, Future[list[Any]]] | None = None
+        for doc_index, texts in slices:
+            nxt = (doc_index, pool.submit(encoder.run, texts))
+            if pending is not None:
+                yield pending[0], *encoder.arrays(pending[1].result())
+            pending = nxt
+        if pending is not None:
+            yield pending[0], *encoder.arrays(pending[1].result())
+
+
+def encode_batch_files(parquet: Path, store: TokenStore, k: int, fingerprint: str, encoder: DocEncoder,
+                       progress: Any = None) -> BatchTokens:
+    """Encode filter batch k's kept documents into the store (temporary names, then renamed; the
+    record last)."""
+    ids_path, docs_path, meta_path = store.files(k)
+    meta_path.unlink(missing_ok=True)  # from here on the old pair no longer counts as whole
+    t0 = time.monotonic()
+    doc_rows: list[np.ndarray] = []
+    tokens = 0
+
+    def write_ids(tmp: Path) -> None:
+        nonlocal tokens
+        with open(tmp, "wb") as f:
+            for doc_index, ids, lens in encoded_slices(encoder, iter_kept_texts(parquet)):
+                f.write(ids.tobytes())
+                tokens += len(ids)
+                doc_rows.append(np.stack([doc_index.astype(np.int64), lens], axis=1))
+                if progress is not None:
+                    progress(len(lens))
+
+    atomic_write_with(ids_path, write_ids)
+    docs = np.concatenate(doc_rows) if doc_rows else np.zeros((0, 2), dtype=np.int64)
+    atomic_write_with(docs_path, lambda tmp: _save_npy(tmp, docs))
+    atomic_write_json(meta_path, {"key": store.key, "fingerprint": fingerprint, "batch": k,
+                                  "documents": len(docs), "tokens": tokens, "dtype": store.dtype.str,
+                                  "docs_bytes": docs_path.stat().st_size, "seconds": round(time.monotonic() - t0, 3)})
+    return BatchTokens(k, ids_path, docs_path, len(docs), tokens, store.dtype)
+
+
+def _save_npy(path: Path, arr: np.ndarray) -> None:
+    with open(path, "wb") as f:  # a file object: np.save would append ".npy" to a temporary name
+        np.save(f, arr)
+
+
+def run_doc_tokens(work: WorkDir, done: dict[int, BatchStats], tok: Any, specials: DocSpecials,
+                   info: dict[str, Any], dtype: np.dtype, *, num_proc: int = 1,
+                   progress: bool = True) -> tuple[TokenStore, list[BatchTokens]]:
+    """The clm tokenize stage: every filter batch's token files, reusing those already made."""
+    t0 = time.monotonic()
+    store = token_store(work.tokenized_dir, info, specials, dtype)
+    store.root.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(store.root)
+    _remove_stale(store, set(done))
+    have = {k: store.load(k, done[k].parquet_sha256) for k in sorted(done)}
+    todo = [k for k, b in have.items() if b is None]
+    if todo:
+        manage_clm_parallelism(num_proc)
+        encoder = DocEncoder(document_backend(tok.backend_tokenizer), specials, dtype)
+        bar = progress_bar(sum(done[k].passed for k in todo), "tokenize", enabled=progress)
+        try:
+            for k in todo:
+                made = encode_batch_files(work.batch_parquet(k), store, k, done[k].parquet_sha256, encoder,
+                                          progress=bar.update)
+                if made.documents != done[k].passed:
+                    raise CorefprepError(
+                        f"filter batch {k} records {done[k].passed} kept documents but its parquet holds "
+                        f"{made.documents}; rerun with --batches {k} to recompute it"
+                    )
+                have[k] = made
+        finally:
+            bar.close()
+    out = [b for b in have.values() if b is not None]
+    docs = sum(b.documents for b in out)
+    toks = sum(b.tokens for b in out)
+    say(f"tokenize: {docs:,} documents, {toks:,} tokens ({len(todo)} of {len(out)} batches encoded now, the rest "
+        f"reused) in {time.monotonic() - t0:.1f}s")
+    return store, out
+
+
+def _remove_stale(store: TokenStore, batches: set[int]) -> None:
+    """Files of batches the run no longer has (an earlier, longer input list)."""
+    for p in store.root.glob("batch_*"):
+        try:
+            k = int(p.name[6:11])
+        except ValueError:
+            continue
+        if k not in batches:
+            p.unlink(missing_ok=True)

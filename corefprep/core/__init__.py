@@ -1,0 +1,1 @@
+"""What every stage shares: errors, atomic writes, options, logging, the work directory's paths."""

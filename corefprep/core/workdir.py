@@ -1,0 +1,76 @@
+"""Where an output directory keeps its intermediate state (SPEC 2.2).
+
+``<output-dir>/work/`` holds everything a run needs to resume: filter batches, sample chunks,
+tokenized chunks, the manifest that records the settings the batches were made with
+(:mod:`corefprep.run.manifest`), the cached per-file record counts and the lock that keeps a
+second run out (:mod:`corefprep.run.lock`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .atomic import clean_temp_files, is_temp_name
+
+
+@dataclass(frozen=True)
+class WorkDir:
+    """Paths of one output directory's intermediate state."""
+
+    output_dir: Path
+
+    @property
+    def root(self) -> Path:
+        return self.output_dir / "work"
+
+    @property
+    def filter_dir(self) -> Path:
+        return self.root / "filter"
+
+    @property
+    def samples_dir(self) -> Path:
+        return self.root / "samples"
+
+    @property
+    def tokenized_dir(self) -> Path:
+        return self.root / "tokenized"
+
+    @property
+    def manifest(self) -> Path:
+        return self.root / "manifest.json"
+
+    @property
+    def lock(self) -> Path:
+        return self.root / "LOCK"
+
+    @property
+    def run_record(self) -> Path:
+        """Who holds the lock, since when, running what (for `status` and lock messages)."""
+        return self.root / "run.json"
+
+    @property
+    def input_counts(self) -> Path:
+        return self.root / "input_counts.json"
+
+    @property
+    def quarantine(self) -> Path:
+        return self.root / "quarantine.jsonl"
+
+    def batch_parquet(self, k: int) -> Path:
+        return self.filter_dir / f"batch_{k:05d}.parquet"
+
+    def batch_stats(self, k: int) -> Path:
+        return self.filter_dir / f"batch_{k:05d}.json"
+
+    def failed_marker(self, k: int) -> Path:
+        return self.filter_dir / f"batch_{k:05d}.failed.json"
+
+
+def clean_leftovers(work: WorkDir) -> int:
+    """Remove every temporary file or directory a killed run left in the output directory and its
+    work directory. Only safe while holding the lock (no live run is writing them)."""
+    dirs = [work.output_dir, work.root, work.filter_dir, work.samples_dir, work.tokenized_dir]
+    if work.tokenized_dir.is_dir():
+        dirs += sorted(p for p in work.tokenized_dir.iterdir() if p.is_dir() and not is_temp_name(p.name))
+    return sum(clean_temp_files(d) for d in dirs)

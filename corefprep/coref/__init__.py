@@ -1,0 +1,1 @@
+"""The entity-coreference path after the filter: samples, masked-mention rows, the merged dataset."""

@@ -1,0 +1,59 @@
+"""Everything a filter batch needs besides its number (SPEC 2.2).
+
+Picklable, so that a Ray actor on another node can compute any batch from it: the inputs and their
+record counts (a batch seeks to the file that holds its first ``doc_index``), the judge, the batch
+size and the config id the batch's stats are stamped with.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..core.workdir import WorkDir
+from ..io.documents import Document, InputFile
+from ..io.read import iter_documents
+from .judge import Judge
+
+
+def batch_range(k: int, batch_docs: int) -> tuple[int, int]:
+    return k * batch_docs, (k + 1) * batch_docs
+
+
+@dataclass(frozen=True)
+class FilterContext:
+    work: WorkDir
+    files: tuple[InputFile, ...]
+    counts: tuple[int, ...]  # records per file, cached in work/input_counts.json
+    text_field: str
+    judge: Judge
+    batch_docs: int
+    total_docs: int
+    config_id: str
+    strict: bool = False
+    engine: str = "local"
+
+    def bounds(self, k: int) -> tuple[int, int]:
+        """doc_index range of batch k; the last batch ends with the inputs."""
+        lo, hi = batch_range(k, self.batch_docs)
+        return lo, min(hi, self.total_docs)
+
+    @property
+    def num_batches(self) -> int:
+        return math.ceil(self.total_docs / self.batch_docs)
+
+    def documents(self, k: int) -> Iterator[Document]:
+        """Batch k's documents, read starting in the file that holds its first doc_index."""
+        lo, hi = self.bounds(k)
+        return iter_documents(list(self.files), self.text_field, lo, hi, counts=list(self.counts),
+                              meta_fields=self.judge.meta_fields)
+
+    def documents_from(self, start: int) -> Iterator[Document]:
+        """Every document from ``start`` to the end of the inputs (one stream for many batches)."""
+        return iter_documents(list(self.files), self.text_field, start, None, counts=list(self.counts),
+                              meta_fields=self.judge.meta_fields)
+
+    def source_names(self) -> dict[str, str]:
+        """How rows name each input (InputFile.name) by its path."""
+        return {f.path: f.name or f.path for f in self.files}

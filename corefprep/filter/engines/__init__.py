@@ -1,0 +1,22 @@
+"""Engines run the filter stage's batches (SPEC 4): ``local`` (a process Pool on this machine) and
+``ray`` (batches as calls on Ray actors across a cluster). Both call
+:func:`corefprep.filter.batch.compute_batch` and both answer faults with the same
+:class:`~corefprep.filter.faults.BatchFaults`, so a batch's files do not depend on the engine and a
+run may be resumed under the other one."""
+
+from __future__ import annotations
+
+from ...core.log import EventLog
+from ..config import EngineConfig
+from ..context import FilterContext
+from ..records import BatchStats
+from .local import run_filter_local
+from .ray import run_filter_ray
+
+
+def run_engine(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
+               progress: bool = True) -> dict[int, BatchStats]:
+    """Compute the batches in ``todo`` with the configured engine; returns their stats."""
+    if cfg.engine == "ray":
+        return run_filter_ray(ctx, todo, cfg, events, progress=progress)
+    return run_filter_local(ctx, todo, cfg, events, progress=progress)

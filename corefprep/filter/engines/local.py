@@ -1,0 +1,114 @@
+"""The local engine: this machine's cores, one Pool of Kiwi workers fed by this process.
+
+This process reads the inputs (one stream, continued across consecutive batches so a file is
+decompressed once), applies the cheap rules and hands their survivors to a
+:class:`~corefprep.filter.pool.KiwiPool`. Faults are answered by the batch's
+:class:`~corefprep.filter.faults.BatchFaults`: a failed attempt is retried with a fresh Pool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...core.errors import CorefprepError
+from ...core.log import EventLog, progress_bar, say
+from ...io.documents import Document
+from ..batch import compute_batch
+from ..config import EngineConfig
+from ..context import FilterContext
+from ..faults import AttemptFailed
+from ..pool import KiwiPool
+from ..records import BatchStats
+from .common import new_faults, record_finished
+
+
+class DocStream:
+    """One pass over the inputs shared by consecutive batches: a batch that starts where the last
+    one stopped continues its stream instead of seeking into a compressed file again."""
+
+    def __init__(self, ctx: FilterContext):
+        self.ctx = ctx
+        self.it: Iterator[Document] | None = None
+        self.pos = -1
+
+    def batch(self, k: int) -> Iterator[Document]:
+        lo, hi = self.ctx.bounds(k)
+        if self.it is None or self.pos != lo:
+            self.it = self.ctx.documents_from(lo)
+            self.pos = lo
+        while self.pos < hi:
+            doc = next(self.it, None)
+            if doc is None:
+                self.it = None
+                return
+            self.pos = doc.doc_index + 1
+            yield doc
+
+    def reset(self) -> None:
+        self.it, self.pos = None, -1
+
+
+def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
+                     progress: bool = True) -> dict[int, BatchStats]:
+    """Run the batches in ``todo`` in order; returns their stats."""
+    workers = cfg.workers or 1
+    todo_docs = sum(hi - lo for lo, hi in (ctx.bounds(k) for k in todo))
+    say(f"filter: {len(todo)} of {ctx.num_batches} batches to do ({todo_docs:,} documents, {workers} workers)")
+    # two bars on a terminal: the whole filter (its ETA covers every batch to do) and the batch
+    bar = progress_bar(todo_docs, "filter", enabled=progress, smoothing=0.05)
+    batch_bar = progress_bar(0, "batch", enabled=progress, nested=True, smoothing=0.1)
+    finished: dict[int, BatchStats] = {}
+    passed_total = 0
+    stream = DocStream(ctx)
+    try:
+        with KiwiPool(ctx.judge, workers, cfg.maxtasksperchild, chunksize=cfg.chunksize or 2000,
+                      doc_timeout=cfg.doc_timeout) as pool:
+            for i, k in enumerate(todo):
+                stats = _with_retries(ctx, cfg, pool, stream, k, (bar, batch_bar), passed_total,
+                                      f"{i + 1}/{len(todo)}")
+                passed_total += stats.passed
+                record_finished(ctx, finished, stats, events)
+    finally:
+        batch_bar.close()
+        bar.close()
+    return finished
+
+
+def _with_retries(ctx: FilterContext, cfg: EngineConfig, pool: KiwiPool, stream: DocStream, k: int,
+                  bars: tuple[Any, Any], passed_before: int, position: str) -> BatchStats:
+    lo, hi = ctx.bounds(k)
+    bar, batch_bar = bars
+    faults = new_faults(ctx, k, cfg)
+    while True:
+        attempt = faults.begin()
+        base = bar.n
+        batch_bar.reset(total=hi - lo)
+        batch_bar.set_description(f"batch {k} ({position})" + (f" attempt {attempt}" if attempt > 1 else ""),
+                                  refresh=False)
+
+        def show(done: int, passed: int, base: int = base) -> None:
+            bar.n = base + done
+            bar.set_postfix(passed=f"{passed_before + passed:,}", refresh=False)
+            bar.update(0)
+            batch_bar.n = done
+            batch_bar.set_postfix(passed=f"{passed:,}", refresh=False)
+            batch_bar.update(0)
+
+        try:
+            stats = compute_batch(ctx, k, pool, faults, docs=stream.batch(k), progress=show)
+            bar.n = base + stats.documents
+            bar.refresh()
+            return stats
+        except AttemptFailed as exc:
+            bar.n = base
+            bar.refresh()
+            pool.close(terminate=True)
+            stream.reset()
+            if faults.attempt_failed():
+                say(f"batch {k:05d}: {exc.cause}; retrying ({faults.failures}/{faults.policy.retries})")
+                continue
+            raise faults.give_up(ctx.work, exc.cause) from None
+        except CorefprepError:
+            stream.reset()
+            raise

@@ -1,0 +1,36 @@
+"""The rule set as the filter applies it to documents.
+
+Rule sets are pure functions of a text and its record's ``meta`` (:mod:`corefprep.rules`); the
+filter hands them :class:`~corefprep.io.documents.Document` records. :class:`Judge` is that one
+adapter, picklable, carried by the batch context to Pool workers and Ray actors alike, so there is
+exactly one place where a document meets the rules (tests subclass it to inject faults).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..io.documents import Document
+from ..rules import Decision, Rules
+
+
+@dataclass(frozen=True)
+class Judge:
+    rules: Rules
+
+    @property
+    def uses_kiwi(self) -> bool:
+        return self.rules.uses_kiwi
+
+    @property
+    def meta_fields(self) -> tuple[str, ...]:
+        return tuple(getattr(self.rules, "meta_fields", ()))
+
+    def cheap(self, doc: Document) -> str | None:
+        """The cheap rules' reason to reject the document (in the process that reads it), or None."""
+        return self.rules.cheap(doc.text or "", doc.meta)
+
+    def decide(self, doc: Document, kiwi: Any) -> Decision:
+        """The rules' final decision on a document that passed the cheap rules (in a worker)."""
+        return self.rules.decide(doc.text or "", kiwi, doc.meta)

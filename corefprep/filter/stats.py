@@ -1,0 +1,116 @@
+"""Finished batches as the later stages and the operator see them (SPEC 2.2).
+
+A batch is finished when its parquet file and its stats record exist and agree (size and content
+hash); both are written to a temporary name and renamed, so a killed run never leaves something
+that looks finished. Here: reading that record back, choosing batches (``--batches 52-102,7``),
+the one-line summary, corpus totals and the quarantine list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from ..core.atomic import atomic_write_bytes, file_sha256, read_json
+from ..core.errors import UsageError
+from ..core.workdir import WorkDir
+from .records import BatchStats
+
+
+def read_stats(work: WorkDir, k: int) -> BatchStats | None:
+    """Batch k's stats record as written (not checked against its parquet); None when there is
+    none or it is not a whole record."""
+    d = read_json(work.batch_stats(k))
+    if not isinstance(d, dict):
+        return None
+    try:
+        return BatchStats.from_json(d)
+    except (TypeError, KeyError, ValueError):
+        return None
+
+
+def batch_done(work: WorkDir, k: int, config_id: str | None = None) -> BatchStats | None:
+    """The stats of batch k when it is finished and intact (under ``config_id`` when given), else None.
+
+    Checks the parquet's size and content hash against the stats record, so a truncated or
+    swapped file is recomputed rather than trusted.
+    """
+    stats = read_stats(work, k)
+    pq = work.batch_parquet(k)
+    if stats is None or not pq.exists():
+        return None
+    if config_id is not None and stats.config_id != config_id:
+        return None
+    try:
+        if pq.stat().st_size != stats.parquet_bytes:
+            return None
+    except OSError:
+        return None
+    if file_sha256(pq) != stats.parquet_sha256:
+        return None
+    return stats
+
+
+def parse_batch_spec(spec: str, num_batches: int | None = None) -> list[int]:
+    """``"52-102,7"`` -> sorted batch numbers. Ranges are inclusive. Out of range is a usage error."""
+    out: set[int] = set()
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if not m:
+            raise UsageError(f"--batches: {part!r} is not a batch number or range like 52-102")
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) is not None else lo
+        if hi < lo:
+            raise UsageError(f"--batches: range {part!r} runs backwards")
+        out.update(range(lo, hi + 1))
+    if not out:
+        raise UsageError("--batches is empty; give numbers or ranges like 52-102,7")
+    if num_batches is not None and max(out) >= num_batches:
+        raise UsageError(
+            f"--batches asks for batch {max(out)} but the inputs make only {num_batches} batches "
+            f"(0-{num_batches - 1})"
+        )
+    return sorted(out)
+
+
+def batch_line(s: BatchStats) -> str:
+    """The one-line summary printed when a batch finishes."""
+    q = f", {len(s.quarantined)} quarantined" if s.quarantined else ""
+    if s.worker_deaths:
+        q += f", {s.worker_deaths} worker death(s) (their work was handed out again)"
+    return (f"batch {s.batch:05d} [{s.start}-{s.end - 1}]: {s.documents:,} docs, {s.passed:,} passed "
+            f"({s.pass_rate:.1%}), {s.rejected_total:,} rejected, {s.malformed_total:,} malformed{q}, "
+            f"{s.docs_per_s or 0:,.0f} docs/s")
+
+
+def totals_of(batch_stats: Iterable[BatchStats]) -> dict[str, Any]:
+    """Documents, passed, rejected and malformed per reason over the given batches."""
+    rej: Counter[str] = Counter()
+    mal: Counter[str] = Counter()
+    docs = passed = 0
+    for s in batch_stats:
+        docs += s.documents
+        passed += s.passed
+        rej.update(s.rejected)
+        mal.update(s.malformed)
+    return {"documents": docs, "passed": passed, "rejected": dict(sorted(rej.items())),
+            "malformed": dict(sorted(mal.items()))}
+
+
+def write_quarantine(work: WorkDir, stats: Iterable[BatchStats]) -> int:
+    """``work/quarantine.jsonl``: every quarantined document of the finished batches, one JSON
+    object per line in doc_index order (rewritten whole, so a recomputed batch never leaves stale
+    entries). Returns how many there are."""
+    entries = sorted((q for s in stats for q in s.quarantined), key=lambda q: q.doc_index)
+    if not entries and not work.quarantine.exists():
+        return 0
+    data = b"".join(orjson.dumps(q.as_dict(), option=orjson.OPT_SORT_KEYS) + b"\n" for q in entries)
+    atomic_write_bytes(work.quarantine, data)
+    return len(entries)

@@ -1,0 +1,1 @@
+"""Operating a run: status, the HTML report, the doctor."""

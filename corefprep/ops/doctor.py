@@ -1,0 +1,398 @@
+"""`corefprep doctor [INPUT ...]`: will a run fit on this machine, with which settings, and how long.
+
+It runs the preflight checks (inputs, output directory, disk against an estimate of what the run
+writes), measures this machine for a few seconds (Kiwi deciding real Korean documents in one
+process and in two at once, the tokenizer's encode_batch), runs the cheap rules on a sample of the
+inputs (the share that reaches Kiwi) and the full rules on some of those (the share kept), prints
+the plan (corefprep.run.plan) and estimates each stage's wall time. Exit 1 names the reasons a run
+cannot fit: too little disk or RAM, a tokenizer that is not fast or is very slow, unreadable
+inputs or output directory.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import os
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import CorefprepError
+from ..coref.tokenize import MIN_ROWS_PER_PROC
+from ..io.documents import InputFile
+from ..io.read import iter_documents
+from ..io.resolve import resolve_inputs
+from ..rules import Rules
+from ..rules.kiwi import load_kiwi
+from ..run.options import BUNDLED_SAMPLE, RunOptions
+from ..run.plan import GiB, Plan, TokenizerProfile, detect_machine, make_plan, min_ram_bytes
+from ..run.preflight import KEPT_SHARE, UNKNOWN_KEPT_SHARE, existing_dir, format_bytes, run_preflight
+from ..tokenizer.load import load_fast_tokenizer
+
+# A fast (Rust) tokenizer encodes on the order of a million tokens per second per core; below this
+# the tokenize stage, not Kiwi, would dominate an entity-mlm run.
+SLOW_TOKENS_PER_S = 50_000
+SAMPLE_DOCS = 2000  # documents read from the inputs for the cheap-rule share (spread over the files)
+ENV_VARS = ("DATASET_NUM_PROC", "DATASET_BATCH_SIZE", "DATASET_WRITER_BATCH_SIZE", "TOKENIZERS_PARALLELISM",
+            "HF_HUB_OFFLINE", "HF_HOME", "OMP_NUM_THREADS")
+
+
+def disk_kind(path: Path) -> str:
+    """SSD, HDD or unknown, from the block device's `rotational` flag."""
+    try:
+        dev = os.stat(path).st_dev
+        real = Path(f"/sys/dev/block/{os.major(dev)}:{os.minor(dev)}").resolve()
+        for cand in (real, real.parent):
+            rot = cand / "queue" / "rotational"
+            if rot.exists():
+                return "HDD" if rot.read_text().strip() == "1" else "SSD"
+    except OSError:
+        pass
+    return "unknown"
+
+
+# --- measurements ------------------------------------------------------------------------------
+
+
+@dataclass
+class SampleStats:
+    """The inputs' sample through the rules."""
+
+    documents: int = 0
+    malformed: int = 0
+    reach_kiwi: int = 0  # passed the cheap rules
+    read_seconds: float = 0.0  # reading + parsing + cheap rules, one process (the filter's reader)
+    survivor_chars: int = 0
+    decided: int = 0  # survivors the full rules decided during the Kiwi benchmark
+    kept: int = 0
+
+    @property
+    def reach_share(self) -> float:
+        return self.reach_kiwi / self.documents if self.documents else 0.0
+
+    @property
+    def kept_share(self) -> float | None:
+        """Share of all documents kept, when enough survivors were decided to say."""
+        if not self.decided or not self.documents:
+            return None
+        return self.reach_share * self.kept / self.decided
+
+    @property
+    def reader_docs_per_s(self) -> float:
+        return self.documents / self.read_seconds if self.read_seconds > 0 else 0.0
+
+    @property
+    def mean_survivor_chars(self) -> float:
+        return self.survivor_chars / self.reach_kiwi if self.reach_kiwi else 0.0
+
+
+def sample_inputs(files: list[InputFile], rules: Rules, text_field: str = "text",
+                  limit: int = SAMPLE_DOCS) -> tuple[SampleStats, list[str]]:
+    """Read up to ``limit`` documents spread over ``files`` and run the cheap rules on them;
+    returns the counts and the texts that would reach Kiwi."""
+    st = SampleStats()
+    survivors: list[str] = []
+    picked = files[:: max(1, len(files) // 8)][:8]
+    # Each picked file contributes in proportion to its size: equal shares would let a small file
+    # of clean documents speak for a big one of web pages (on the dev corpus: 92% estimated kept
+    # with equal shares against 41% in the real run).
+    sizes = [max(0, int(getattr(f, "size", 0) or 0)) for f in picked]
+    total = sum(sizes)
+    quotas = ([max(1, round(limit * s / total)) for s in sizes] if total > 0
+              else [max(1, limit // max(1, len(picked)))] * len(picked))
+    t0 = time.perf_counter()
+    for f, per_file in zip(picked, quotas, strict=True):
+        for doc in iter_documents([f], text_field, stop=per_file):
+            st.documents += 1
+            if doc.text is None:
+                st.malformed += 1
+                continue
+            if rules.cheap(doc.text) is None:
+                st.reach_kiwi += 1
+                st.survivor_chars += len(doc.text)
+                survivors.append(doc.text)
+    st.read_seconds = time.perf_counter() - t0
+    return st, survivors
+
+
+def _decide_for(args: tuple[Any, list[str], float]) -> tuple[int, int, int, float]:
+    """Decide texts with the rules until ``seconds`` pass: (documents, chars, kept, seconds)."""
+    rules, texts, seconds = args
+    kiwi = load_kiwi()
+    docs = chars = kept = 0
+    t0 = time.perf_counter()
+    while True:
+        for text in texts:
+            d = rules.decide(text, kiwi)
+            docs += 1
+            chars += len(text)
+            kept += d.reason is None
+            if time.perf_counter() - t0 >= seconds:
+                return docs, chars, kept, time.perf_counter() - t0
+        if not texts:
+            return 0, 0, 0, time.perf_counter() - t0
+
+
+@dataclass
+class KiwiBench:
+    chars_per_s: float  # characters of the documents decided per second, one process (the pronoun
+    # early exit means Kiwi analyses only part of most of them: this is the rate a worker filters at)
+    docs_per_s: float
+    two_process_speedup: float | None  # total rate of 2 processes at once / 1 process
+    decided: int
+    kept: int
+    text_source: str
+
+
+def bench_kiwi(rules: Rules, texts: list[str], seconds: float, cpu_slots: int, source: str) -> KiwiBench:
+    """Kiwi (the rule set's ``decide``, as workers run it) on ``texts``: one process, then two at once."""
+    load_kiwi()  # load and warm up before timing, and before forking (workers share it)
+    docs, chars, kept, secs = _decide_for((rules, texts, seconds))
+    one = chars / secs if secs else 0.0
+    speedup = None
+    if cpu_slots >= 2 and texts:
+        with mp.get_context("fork").Pool(2) as pool:
+            half = max(0.5, seconds / 2)
+            res = pool.map(_decide_for, [(rules, texts, half), (rules, texts[::-1], half)])
+        # each process's own rate while both ran (they overlap all but the fork), added up
+        both = sum(r[1] / r[3] for r in res if r[3] > 0)
+        speedup = both / one if one else None
+    return KiwiBench(one, docs / secs if secs else 0.0, speedup, docs, kept, source)
+
+
+@dataclass
+class TokenizerBench:
+    model: str
+    ok: bool
+    problem: str | None = None
+    kind: str = ""
+    vocab_size: int = 0
+    tokens_per_s: float = 0.0
+    chars_per_token: float = 0.0
+
+
+def bench_tokenizer(model: str, texts: list[str], seconds: float) -> TokenizerBench:
+    """Load the tokenizer as the run would and time ``encode_batch`` in this process, one thread."""
+    try:
+        tok = load_fast_tokenizer(model)
+    except CorefprepError as exc:
+        return TokenizerBench(model, False, str(exc))
+    backend = tok.backend_tokenizer
+    old = os.environ.get("TOKENIZERS_PARALLELISM")
+    os.environ["TOKENIZERS_PARALLELISM"] = "false"  # one core: what one map process gets
+    try:
+        backend.encode("워밍업 warm-up")
+        tokens = chars = 0
+        t0 = time.perf_counter()
+        while texts and time.perf_counter() - t0 < seconds:
+            for enc in backend.encode_batch(texts[:64], add_special_tokens=False):
+                tokens += len(enc.ids)
+            chars += sum(len(t) for t in texts[:64])
+            texts = texts[64:] + texts[:64]
+        secs = time.perf_counter() - t0
+    finally:
+        if old is None:
+            os.environ.pop("TOKENIZERS_PARALLELISM", None)
+        else:
+            os.environ["TOKENIZERS_PARALLELISM"] = old
+    rate = tokens / secs if secs else 0.0
+    return TokenizerBench(model, True, None, type(tok).__name__, len(tok), rate, chars / tokens if tokens else 0.0)
+
+
+# --- the report ----------------------------------------------------------------------------------
+
+
+@dataclass
+class StageEstimate:
+    stage: str
+    seconds: float
+    how: str
+
+
+def estimate_times(documents: int, sample: SampleStats, kiwi: KiwiBench, tok: TokenizerBench, plan: Plan,
+                   kept_share: float, objective: str = "entity-mlm") -> list[StageEstimate]:
+    """Wall time per stage for ``documents`` input documents under ``plan``."""
+    out: list[StageEstimate] = []
+    reach = documents * sample.reach_share
+    # workers beyond the first run at the measured two-process efficiency (shared caches, memory bus)
+    eff = min(1.0, kiwi.two_process_speedup / 2) if kiwi.two_process_speedup else 1.0
+    kiwi_rate = kiwi.chars_per_s * (1 + (plan.workers - 1) * eff)
+    kiwi_s = reach * sample.mean_survivor_chars / kiwi_rate if kiwi_rate else math.inf
+    read_s = documents / sample.reader_docs_per_s if sample.reader_docs_per_s else 0.0
+    out.append(StageEstimate(
+        "filter", max(kiwi_s, read_s),
+        f"{reach:,.0f} documents reach Kiwi ({sample.reach_share:.1%}) at {kiwi.chars_per_s:,.0f} chars/s x "
+        f"{plan.workers} workers ({kiwi_rate:,.0f} chars/s); the reader alone needs {read_s:,.0f}s "
+        f"({sample.reader_docs_per_s:,.0f} docs/s, one process)"))
+    kept = documents * kept_share
+    if objective != "clm":  # clm packs the kept documents themselves: no samples stage
+        out.append(StageEstimate("samples", kept / 50_000, "seconds: reads the kept documents' entities once"))
+    if tok.ok and tok.tokens_per_s:
+        tokens = kept * (sample.mean_survivor_chars or 1500) / (tok.chars_per_token or 2.0)
+        # tokenize.tokenize_chunk starts extra processes (~2 s each) only for chunks big enough
+        procs = max(1, plan.num_proc) if kept >= MIN_ROWS_PER_PROC * plan.num_proc else 1
+        start = 2.0 * procs if procs > 1 else 0.0
+        out.append(StageEstimate("tokenize", tokens / (tok.tokens_per_s * procs) + start,
+                                 f"{tokens:,.0f} tokens of {kept:,.0f} kept documents at {tok.tokens_per_s:,.0f} "
+                                 f"tokens/s x {procs} processes"))
+    if objective == "clm":
+        # `make bench-clm`: 25M tokens packed into blocks in 0.1 s; start-up dominates
+        out.append(StageEstimate("pack", 1.0 + tokens / 200_000_000 if tok.ok and tok.tokens_per_s else 1.0,
+                                 "seconds: copies the token files into blocks"))
+    else:
+        out.append(StageEstimate("merge", 1.0, "seconds: links the tokenized chunks"))
+    return out
+
+
+def _duration(s: float) -> str:
+    if not math.isfinite(s):
+        return "unknown"
+    if s < 60:
+        return f"{s:,.0f}s"
+    if s < 3600:
+        return f"{s / 60:,.1f} min"
+    return f"{s / 3600:,.1f} h"
+
+
+@dataclass
+class Report:
+    machine: dict[str, Any]
+    tokenizer: dict[str, Any]
+    kiwi: dict[str, Any] | None
+    sample: dict[str, Any] | None
+    plan: dict[str, Any]
+    preflight: dict[str, Any]
+    estimates: list[dict[str, Any]]
+    env: dict[str, str | None]
+    problems: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("lines")
+        d["ok"] = self.ok
+        return d
+
+
+def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
+    """Everything ``corefprep doctor`` checks and measures for the run ``opts``."""
+    lines: list[str] = []
+    problems: list[str] = []
+    machine = detect_machine()
+    where = existing_dir(Path(opts.output_dir))
+    lines.append(f"machine: {machine.describe()}; usable CPUs {machine.cpus:g}; disk at {where} is "
+                 f"{disk_kind(where)}")
+    if machine.available_bytes < min_ram_bytes():
+        problems.append(f"only {format_bytes(machine.available_bytes)} of RAM is free, less than one Kiwi and one "
+                        f"worker need ({format_bytes(min_ram_bytes())}); free memory or use a bigger machine")
+
+    # Korean texts for the benchmarks: what the user's inputs send to Kiwi, else the bundled sample's
+    rules = opts.rules
+    sample: SampleStats | None = None
+    texts: list[str] = []
+    source = "bundled sample"
+    if opts.inputs:
+        try:
+            files = resolve_inputs(opts.inputs)
+            sample, texts = sample_inputs(files, rules, opts.filter.text_field)
+            source = "the inputs"
+        except CorefprepError:
+            pass  # preflight below reports unreadable inputs
+    if not texts:
+        _, texts = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), rules, "text")
+        source = "bundled sample"
+
+    share = bench_seconds / 5.0
+    tok = bench_tokenizer(opts.tokenize.model, texts, 1.0 * share)
+    if not tok.ok:
+        problems.append(f"tokenizer: {tok.problem}")
+        lines.append(f"tokenizer: PROBLEM — {tok.problem}")
+    else:
+        lines.append(f"tokenizer: {tok.model} — fast ({tok.kind}), vocab {tok.vocab_size:,}, "
+                     f"{tok.tokens_per_s:,.0f} tokens/s (encode_batch, 1 process, {tok.chars_per_token:.1f} "
+                     "chars/token)")
+        if tok.tokens_per_s < SLOW_TOKENS_PER_S:
+            problems.append(f"tokenizer {tok.model} encodes only {tok.tokens_per_s:,.0f} tokens/s (a fast tokenizer "
+                            f"does more than {SLOW_TOKENS_PER_S:,}); check that it is the Rust tokenizer you meant")
+
+    kiwi: KiwiBench | None = None
+    if rules.uses_kiwi:
+        # a seconds-bounded benchmark decides only the first documents it is given: mix the files'
+        # survivors (fixed seed) so those are not all from the first file
+        mixed = list(texts)
+        random.Random(0).shuffle(mixed)
+        kiwi = bench_kiwi(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source)
+        two = (f"; 2 processes at once: {kiwi.two_process_speedup:.2f}x one" if kiwi.two_process_speedup is not None
+               else "")
+        lines.append(f"kiwi: {kiwi.docs_per_s:,.1f} documents ({kiwi.chars_per_s:,.0f} of their characters) decided "
+                     f"per second in 1 process (rules {rules.name} on {kiwi.decided:,} documents from {source}){two}")
+    if sample is not None and kiwi is not None and source == "the inputs":
+        sample.decided, sample.kept = kiwi.decided, kiwi.kept
+    if sample is not None:
+        kept = f", {sample.kept_share:.2%} kept" if sample.kept_share is not None else ""
+        lines.append(f"sample: {sample.documents:,} documents of the inputs, {sample.malformed:,} malformed, "
+                     f"{sample.reach_share:.1%} pass the cheap rules{kept}; reader {sample.reader_docs_per_s:,.0f} "
+                     "docs/s")
+
+    profile = TokenizerProfile(tok.vocab_size or (1 << 20), tok.tokens_per_s or None)
+    plan = make_plan(machine, profile, seq_len=opts.tokenize.seq_len)
+    lines.append(plan.describe())
+
+    kept_share = sample.kept_share if sample is not None and sample.kept else None
+    pf = run_preflight(opts, strict=True, id_bytes=profile.id_bytes, kept_share=kept_share)
+    for f in pf.findings:
+        if f.check in ("inputs", "output_dir", "disk"):
+            lines.append(("PROBLEM — " if f.level == "error" else "") + f.message)
+        if f.level == "error":
+            problems.append(f.message)
+
+    estimates: list[StageEstimate] = []
+    if pf.inputs is not None and sample is not None and kiwi is not None:
+        share_kept = kept_share if kept_share is not None else KEPT_SHARE.get(rules.name, UNKNOWN_KEPT_SHARE)
+        estimates = estimate_times(pf.inputs.documents, sample, kiwi, tok, plan, share_kept,
+                                   opts.tokenize.objective)
+        total = sum(e.seconds for e in estimates)
+        lines.append(f"estimate for ~{pf.inputs.documents:,} documents: about {_duration(total)}")
+        for e in estimates:
+            lines.append(f"  {e.stage}: {_duration(e.seconds)} — {e.how}")
+
+    env = {v: os.environ.get(v) for v in ENV_VARS}
+    lines.append("env: " + ", ".join(f"{k}={v if v is not None else '(unset)'}" for k, v in env.items()))
+    lines.append("ok: a run fits on this machine" if not problems else
+                 f"PROBLEMS ({len(problems)}): " + " | ".join(problems))
+    return Report(
+        machine={**asdict(machine), "cpus": machine.cpus, "cpu_slots": machine.cpu_slots,
+                 "disk_kind": disk_kind(where), "min_ram_bytes": min_ram_bytes()},
+        tokenizer=asdict(tok),
+        kiwi=asdict(kiwi) if kiwi else None,
+        sample={**asdict(sample), "reach_share": sample.reach_share, "kept_share": sample.kept_share,
+                "reader_docs_per_s": sample.reader_docs_per_s} if sample else None,
+        plan=plan.as_dict(),
+        preflight=pf.as_dict(),
+        estimates=[asdict(e) for e in estimates],
+        env=env,
+        problems=problems,
+        lines=lines,
+    )
+
+
+def run_doctor(opts: RunOptions, as_json: bool = False, bench_seconds: float = 5.0) -> int:
+    """Print the report (lines, or one JSON object); 0 when a run fits, 1 with the reasons when not."""
+    report = build_report(opts, bench_seconds)
+    if as_json:
+        import orjson
+
+        print(orjson.dumps(report.as_dict(), option=orjson.OPT_INDENT_2 | orjson.OPT_SERIALIZE_NUMPY).decode())
+    else:
+        print("\n".join(report.lines))
+    return 0 if report.ok else 1
+
+
+__all__ = ["GiB", "Report", "build_report", "disk_kind", "estimate_times", "run_doctor", "sample_inputs"]

@@ -1,0 +1,106 @@
+"""Planning and running the filter stage: which batches there are, which are done, which to do.
+
+The inputs are resolved and counted (:mod:`corefprep.io.counts`), their identity and the filter's
+settings go into the work manifest (:mod:`corefprep.run.manifest`), and the batches that are not
+finished under that config (or the ones ``--batches`` names) go to the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core.atomic import clean_temp_files
+from ..core.errors import CorefprepError
+from ..core.log import EventLog, say
+from ..filter.context import FilterContext
+from ..filter.engines import run_engine
+from ..filter.judge import Judge
+from ..filter.records import BatchStats
+from ..filter.stats import batch_done, parse_batch_spec
+from ..io.counts import count_inputs, input_signature
+from ..io.read import check_text_field
+from ..io.resolve import resolve_inputs
+from ..rules import make_rules
+from .manifest import check_manifest
+from .options import RunOptions
+
+
+@dataclass
+class FilterPlan:
+    ctx: FilterContext
+    todo: list[int]
+    done: dict[int, BatchStats]  # batches found intact when planning, with their stats
+
+    @property
+    def num_batches(self) -> int:
+        return self.ctx.num_batches
+
+    @property
+    def total_docs(self) -> int:
+        return self.ctx.total_docs
+
+
+def filter_config(opts: RunOptions, signatures: list[list[object]], total: int) -> dict[str, object]:
+    """Everything that decides what the batch files hold (what the work manifest records)."""
+    return {
+        "rules": opts.rules.decision_dict(),
+        "text_field": opts.filter.text_field,
+        "batch_docs": opts.filter.batch_docs,
+        "inputs": signatures,
+        "total_docs": total,
+    }
+
+
+def plan_filter(opts: RunOptions) -> FilterPlan:
+    work = opts.work
+    files = resolve_inputs(opts.input_specs())
+    check_text_field(files, opts.filter.text_field)
+    counted = count_inputs(work, files, opts.filter.text_field, opts.engine.workers or 1, opts.progress)
+    counts = [c.records for c in counted]
+    total = sum(counts)
+    if total == 0:
+        raise CorefprepError("the inputs hold no records; check the paths (and --text-field)")
+    num_batches = math.ceil(total / opts.filter.batch_docs)
+    fcfg = filter_config(opts, [input_signature(f, c) for f, c in zip(files, counted, strict=True)], total)
+    # a usage error must not touch the work dir, so the spec is checked before the manifest
+    spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
+    defaults = {"rules": make_rules(opts.rules.name).decision_dict()}
+    times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
+    cid = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times)
+    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
+                        opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine)
+    done: dict[int, BatchStats] = {}
+    if not (opts.force and spec is None):
+        for k in range(num_batches):
+            stats = batch_done(work, k, cid)
+            if stats is not None:
+                done[k] = stats
+    if spec is not None:
+        todo = spec
+    elif opts.force:
+        todo = list(range(num_batches))
+    else:
+        todo = [k for k in range(num_batches) if k not in done]
+    return FilterPlan(ctx, todo, done)
+
+
+def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int, BatchStats]:
+    """Run the batches in plan.todo with the chosen engine; returns their stats."""
+    work = opts.work
+    work.filter_dir.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(work.filter_dir)
+    if not plan.todo:
+        say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
+        return {}
+    return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress)
+
+
+def require_all_done(plan: FilterPlan, done: dict[int, BatchStats]) -> None:
+    missing = [k for k in range(plan.num_batches) if k not in done]
+    if missing:
+        shown = ",".join(map(str, missing[:10])) + ("..." if len(missing) > 10 else "")
+        raise CorefprepError(
+            f"{len(missing)} of {plan.num_batches} filter batches are not done (batches {shown}); run "
+            "`corefprep filter` (or prepare) without --batches first"
+        )

@@ -1,0 +1,80 @@
+"""The settings of one run: each stage's own config, composed (what the command line fills in).
+
+Every option is declared once, as a field of the config of the stage it belongs to
+(:mod:`corefprep.core.options`); this module only adds the run's own (output directory, which
+batches, locking, logging) and the composition.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.options import option
+from ..core.workdir import WorkDir
+from ..coref.config import SampleConfig
+from ..filter.config import EngineConfig, FilterConfig
+from ..output.metadata import Provenance
+from ..output.names import dataset_dir, megatron_prefix
+from ..rules import Rules
+from ..rules.v2 import V2Rules
+from ..tokenizer.config import MapConfig, TokenizeConfig
+
+BUNDLED_SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+DEFAULT_OUTPUT_DIR = Path("prepared_datasets")
+
+
+@dataclass
+class RunOptions:
+    inputs: list[str] = field(default_factory=list)
+    output_dir: Path = option(DEFAULT_OUTPUT_DIR, "where work/ and the final dataset go",
+                              flags=("--output-dir", "-o"))
+    batches: str | None = option(None, "recompute exactly these batches, e.g. 52-102,7 (default: every batch not "
+                                       "done)")
+    force: bool = option(False, "recompute everything, even under changed settings")
+    break_lock: bool = option(False, "take the output directory's lock even if another run (on another host) seems "
+                                     "to hold it; only when you know that run is dead")
+    log_json: Path | None = option(None, "append one JSON object per event (batch done, stage start/done, error) to "
+                                         "FILE (default: none)", metavar="FILE")
+    progress: bool = option(True, "no progress bars (summaries still print)", flags=("--no-progress",), negate=True)
+    filter: FilterConfig = field(default_factory=FilterConfig)
+    engine: EngineConfig = field(default_factory=EngineConfig)
+    rules: Rules = field(default_factory=V2Rules)
+    samples: SampleConfig = field(default_factory=SampleConfig)
+    tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
+    map: MapConfig = field(default_factory=MapConfig)
+    plan: Any = None  # the corefprep.run.plan.Plan that filled the planned settings (for the log)
+
+    @property
+    def work(self) -> WorkDir:
+        return WorkDir(Path(self.output_dir))
+
+    @property
+    def final_dir(self) -> Path:
+        """The final dataset: ``<output-dir>/<kind>_<rules>_<seq-len>``."""
+        return dataset_dir(self.output_dir, self.tokenize.objective, self.rules.name, self.tokenize.seq_len)
+
+    @property
+    def megatron_prefix(self) -> Path:
+        return megatron_prefix(self.output_dir, self.rules.name)
+
+    def input_specs(self) -> list[str]:
+        return self.inputs or [str(BUNDLED_SAMPLE)]
+
+    def replace(self, **changes: Any) -> RunOptions:
+        return dataclasses.replace(self, **changes)
+
+    def provenance(self) -> Provenance:
+        """What the outputs' metadata.json records about this run's settings."""
+        config: dict[str, Any] = {
+            "filter": self.rules.as_dict(),
+            "tokenize": self.tokenize.as_dict(),
+            "batch_docs": self.filter.batch_docs,
+            "text_field": self.filter.text_field,
+        }
+        if self.tokenize.objective == "entity-mlm":
+            config["samples"] = self.samples.as_dict()
+            config["tok_chunk"] = self.map.tok_chunk
+        return Provenance(self.input_specs(), config, self.force)

@@ -1,0 +1,158 @@
+"""The stages wired together (SPEC 2): filter -> samples -> tokenize -> merge, each resumable.
+
+::
+
+    filter    corefprep.filter     inputs -> work/filter/batch_NNNNN.parquet + stats
+    samples   corefprep.coref      kept documents -> work/samples/chunk_NNNNN.arrow   (entity-mlm)
+    tokenize  corefprep.coref      samples chunks -> work/tokenized/<key>/chunk_NNNNN/ (entity-mlm)
+              corefprep.clm        kept documents -> work/tokenized/clm-<key>/batch_NNNNN.ids (clm)
+    merge     corefprep.coref      chunks linked -> <output-dir>/entity_coref_<rules>_<seq-len>/
+              corefprep.clm        token files packed -> <output-dir>/clm_<rules>_<seq-len>/ (+ Megatron)
+
+Before anything runs: the preflight checks (inputs, output directory, disk), the tokenizer's fit
+for the objective, and the lock on the output directory.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..clm.stage import prepare_clm
+from ..core.errors import CorefprepError
+from ..core.log import EventLog, say
+from ..coref.merge import run_merge
+from ..coref.samples import run_samples
+from ..coref.tokenize import run_tokenize
+from ..filter.engines.ray import import_ray
+from ..filter.records import BatchStats
+from ..filter.stats import totals_of
+from ..tokenizer.specials import validate_tokenizer
+from .filter_stage import plan_filter, require_all_done, run_filter
+from .lock import run_lock
+from .options import RunOptions
+from .plan import apply_plan, is_planned
+from .preflight import enforce, run_preflight
+
+STAGES = ("filter", "samples", "tokenize", "merge")
+
+
+@dataclass
+class RunResult:
+    """What a run did (the CLI's closing line and the run_done event)."""
+
+    batches: int
+    done: int
+    totals: dict[str, Any]  # documents, passed, rejected and malformed by reason (finished batches)
+    samples: int | None = None  # samples built (samples stage) or rows of the final output
+    rows_kind: str = "samples"  # what `samples` counts: "samples" or "rows"
+    tokens: int | None = None  # clm tokenize without a merge
+    dataset: Path | None = None
+    megatron: Path | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def documents(self) -> int:
+        return int(self.totals["documents"])
+
+    @property
+    def passed(self) -> int:
+        return int(self.totals["passed"])
+
+
+def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
+    """Run ``stages`` of the pipeline for ``opts``; every stage keeps what is done and unchanged."""
+    if not is_planned(opts):
+        opts = apply_plan(opts)
+    if opts.engine.engine == "ray" and "filter" in stages:
+        import_ray()  # without the extra: one line saying how to install it, before anything runs
+    enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
+    if "tokenize" in stages or "merge" in stages:
+        validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
+    work = opts.work
+    with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
+            EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
+        timings: dict[str, float] = {}
+        t0 = time.monotonic()
+        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
+        events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
+        plan = plan_filter(opts)
+        say(opts.plan.describe())  # after the inputs are counted: a bad input's error stays alone
+        new: dict[int, BatchStats] = {}
+        if "filter" in stages:
+            events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
+            new = run_filter(opts, plan, events)
+        timings["filter"] = round(time.monotonic() - t0, 3)
+        if "filter" in stages:
+            events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
+        done = dict(sorted({**plan.done, **new}.items()))
+        result = RunResult(plan.num_batches, len(done), totals_of(done.values()), timings=timings)
+        if stages == ("filter",):
+            return result
+        if opts.batches and len(done) < plan.num_batches:
+            say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
+            return result
+        require_all_done(plan, done)
+        if opts.tokenize.objective == "clm":
+            return _clm(opts, stages, done, result, events)
+        return _entity_mlm(opts, stages, done, result, events)
+
+
+def _clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats], result: RunResult,
+         events: EventLog) -> RunResult:
+    if "tokenize" not in stages and "merge" not in stages:
+        return result  # `corefprep samples` with clm: there are no samples
+    events.emit("stage_start", stage="tokenize")
+    clm = prepare_clm(opts.work, done, opts.tokenize, opts.map, final=opts.final_dir, megatron=opts.megatron_prefix,
+                      provenance=opts.provenance(), timings=result.timings, build="merge" in stages,
+                      progress=opts.progress)
+    for stage in ("tokenize", "merge"):  # clm runs both in prepare_clm; their timings tell which ran
+        if stage in result.timings:
+            events.emit("stage_done", stage=stage, seconds=result.timings[stage])
+    result.tokens = clm.tokens
+    result.rows_kind = "rows"
+    if clm.megatron is not None:
+        result.megatron, result.dataset, result.samples = clm.megatron, clm.megatron, clm.megatron_documents
+    if clm.dataset is not None:
+        result.dataset, result.samples = clm.dataset, clm.rows
+    return result
+
+
+def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats], result: RunResult,
+                events: EventLog) -> RunResult:
+    timings = result.timings
+    events.emit("stage_start", stage="samples", documents=result.passed)
+    t1 = time.monotonic()
+    chunks, summary = run_samples(opts.work, done, opts.samples, opts.tokenize, opts.map.tok_chunk or 1_000_000,
+                                  progress=opts.progress)
+    timings["samples"] = round(time.monotonic() - t1, 3)
+    events.emit("stage_done", stage="samples", seconds=timings["samples"], samples=summary["num_samples"],
+                chunks=len(chunks))
+    result.samples = summary["num_samples"]
+    if stages == ("samples",):
+        return result
+    if not chunks:
+        raise CorefprepError(
+            "no samples were produced: no kept document has a repeated entity; see `corefprep status "
+            f"{opts.output_dir}` for the rejection reasons"
+        )
+    events.emit("stage_start", stage="tokenize", samples=summary["num_samples"], chunks=len(chunks))
+    t2 = time.monotonic()
+    dirs, tok_meta = run_tokenize(opts.work, chunks, opts.tokenize, opts.map, progress=opts.progress)
+    timings["tokenize"] = round(time.monotonic() - t2, 3)
+    events.emit("stage_done", stage="tokenize", seconds=timings["tokenize"],
+                dropped_samples=tok_meta["dropped_samples"])
+    if "merge" not in stages:
+        return result
+    events.emit("stage_start", stage="merge")
+    t3 = time.monotonic()
+    n = run_merge(opts.work.root, opts.final_dir, dirs, summary, tok_meta, done, timings, seq_len=opts.tokenize.seq_len,
+                  max_entity_freq=opts.samples.max_entity_freq, provenance=opts.provenance())
+    events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=n,
+                dataset=str(opts.final_dir))
+    result.samples, result.dataset = n, opts.final_dir
+    return result

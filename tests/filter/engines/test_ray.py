@@ -1,0 +1,242 @@
+"""The Ray engine (issue 9): the same batches on Ray actors give the local engine's bytes.
+
+One Ray instance on this machine (``num_cpus=2``) serves the in-process runs of this module; the
+run that kills its own driver starts its own instance, as a user's command does. Compared with
+the local engine: every filter batch file byte for byte and the final dataset's content hash, on
+the dev corpus (both objectives) and on the mini corpus (faults, ``--batches``, resumes across
+engines). The two-node cluster lives in test_ray_cluster.py (one Ray session at a time).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pyarrow.parquet as pq
+import pytest
+from fixtures import minicorpus as mc
+from fixtures.cli import run_cli, run_killed_when
+from fixtures.faults import install as install_faults
+from fixtures.shared import DEV_CORPUS, needs_shared
+
+try:
+    import ray
+except ImportError:  # the no-ray test still runs
+    ray = None
+needs_ray = pytest.mark.skipif(ray is None, reason="the ray extra is not installed")
+
+SEQ = "512"
+NAME = f"entity_coref_v2_{SEQ}"
+
+
+def _run(*args: str) -> int:
+    return mc.run_cli([*args, "--no-progress"])
+
+
+def _parquets(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
+
+
+def _tree(out: Path) -> dict[str, tuple[int, int]]:
+    d = out / "work" / "filter"
+    return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(d.iterdir()) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def ray_session():
+    if ray is None:
+        pytest.skip("the ray extra is not installed")
+    sigterm = signal.getsignal(signal.SIGTERM)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, object_store_memory=200 * 1024 * 1024,
+             log_to_driver=False, logging_level="ERROR")
+    yield
+    ray.shutdown()
+    # Ray's node leaves its SIGTERM handler (drain over gRPC) in this process; later tests' Pools
+    # SIGTERM their workers, which must not run it
+    signal.signal(signal.SIGTERM, sigterm)
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    return mc.mini_corpus(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def mini_local(tmp_path_factory, mini):
+    out = tmp_path_factory.mktemp("mini_local")
+    assert _run("prepare", str(mini), "-o", str(out), "--workers", "2", "--batch-docs", "4", "--seq-len", SEQ) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def mini_ray(tmp_path_factory, mini, ray_session):
+    out = tmp_path_factory.mktemp("mini_ray")
+    assert _run("prepare", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4", "--seq-len", SEQ) == 0
+    return out
+
+
+def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_local, mini_ray):
+    assert _parquets(mini_ray) == _parquets(mini_local)
+    assert len(_parquets(mini_ray)) > 4
+    assert mc.dataset_hash(mini_ray / NAME) == mc.dataset_hash(mini_local / NAME)
+    stats = orjson.loads((mini_ray / "work" / "filter" / "batch_00000.json").read_bytes())
+    assert stats["engine"] == "ray" and stats["workers"] == 1
+    # the heartbeat files are gone once their batches are done
+    assert not list((mini_ray / "work" / "filter").glob(".*"))
+
+
+@needs_shared
+@pytest.mark.parametrize("objective", ["entity-mlm", "clm"])
+def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, objective):
+    extra = ["--batch-docs", "500"]
+    if objective == "clm":
+        extra += ["--rules", "llm", "--objective", "clm", "--seq-len", "128", "--doc-boundaries"]
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    assert _run("prepare", str(DEV_CORPUS), "-o", str(local), "--workers", "2", *extra) == 0
+    assert _run("prepare", str(DEV_CORPUS), "-o", str(on_ray), "--engine", "ray", *extra) == 0
+    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == 6
+    (name,) = [p.name for p in local.iterdir() if p.is_dir() and p.name != "work"]
+    assert mc.dataset_hash(on_ray / name) == mc.dataset_hash(local / name)
+
+
+def test_batches_under_ray_rewrite_only_those_batches(tmp_path, mini, mini_ray, mini_local):
+    out = tmp_path / "out"
+    shutil.copytree(mini_ray, out)
+    before = _tree(out)
+    assert _run("filter", str(mini), "-o", str(out), "--engine", "ray", "--batches", "1-2", "--batch-docs", "4") == 0
+    after = _tree(out)
+    changed = {n for n in before if before[n] != after.get(n)}
+    assert changed == {f"batch_{k:05d}.{ext}" for k in (1, 2) for ext in ("parquet", "json")}
+    assert _parquets(out) == _parquets(mini_local)
+
+
+@pytest.mark.parametrize("first,then", [("ray", "local"), ("local", "ray")])
+def test_a_run_resumes_under_the_other_engine(tmp_path, mini, mini_local, ray_session, first, then):
+    out = tmp_path / "out"
+    assert _run("filter", str(mini), "-o", str(out), "--engine", first, "--batches", "0-2", "--batch-docs", "4",
+                "--workers", "2") == 0
+    done = _tree(out)
+    assert _run("prepare", str(mini), "-o", str(out), "--engine", then, "--batch-docs", "4", "--workers", "2",
+                "--seq-len", SEQ) == 0
+    assert all(_tree(out)[f"batch_{k:05d}.parquet"] == done[f"batch_{k:05d}.parquet"] for k in range(3))
+    stats = orjson.loads((out / "work" / "filter" / "batch_00003.json").read_bytes())
+    assert stats["engine"] == then
+    assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
+
+
+def _kept_doc(out: Path, nth: int = 0) -> tuple[int, int]:
+    """(doc_index, batch) of a kept document: it certainly reaches the rules' Kiwi stage."""
+    idx = pq.read_table(out / "work" / "filter" / "batch_00001.parquet", columns=["doc_index"])
+    return idx.column("doc_index").to_pylist()[nth], 1
+
+
+def test_a_ray_worker_killed_mid_batch_is_retried_and_the_result_is_clean(tmp_path, mini, mini_local, ray_session,
+                                                                           monkeypatch, capsys):
+    doc, _ = _kept_doc(mini_local)
+    marker = tmp_path / "killed-once"
+    install_faults(f"kill-once@{doc}:{marker}", monkeypatch)
+    out = tmp_path / "out"
+    capsys.readouterr()
+    assert _run("prepare", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4", "--seq-len", SEQ) == 0
+    err = capsys.readouterr().err
+    assert marker.exists() and "handed out again" in err and "quarantined" not in err
+    assert _parquets(out) == _parquets(mini_local)
+    assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
+
+
+@pytest.mark.parametrize("fault,reason", [("kill", "worker_died"), ("hang", "timeout")])
+def test_a_document_that_kills_or_hangs_every_actor_is_quarantined(tmp_path, mini, mini_local, ray_session,
+                                                                    monkeypatch, capsys, fault, reason):
+    doc, k = _kept_doc(mini_local)
+    install_faults(f"{fault}@{doc}", monkeypatch)
+    out = tmp_path / "out"
+    assert _run("filter", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4",
+                "--doc-timeout", "3") == 0
+    entries = [orjson.loads(ln) for ln in (out / "work" / "quarantine.jsonl").read_bytes().splitlines()]
+    assert [(e["doc_index"], e["reason"], e["line"]) for e in entries] == [(doc, reason, doc + 1)]
+    capsys.readouterr()
+    assert mc.run_cli(["status", str(out), "--json"]) == 0
+    st = orjson.loads(capsys.readouterr().out)
+    assert st["totals"]["rejected"][reason] == 1
+    # every other document's verdict is the local engine's
+    mine, theirs = _parquets(out), _parquets(mini_local)
+    for name in theirs:
+        if name != f"batch_{k:05d}.parquet":
+            assert mine[name] == theirs[name], name
+    local_rows = pq.read_table(mini_local / "work" / "filter" / f"batch_{k:05d}.parquet").to_pylist()
+    ray_rows = pq.read_table(out / "work" / "filter" / f"batch_{k:05d}.parquet").to_pylist()
+    assert ray_rows == [r for r in local_rows if r["doc_index"] != doc]
+
+
+@needs_ray
+def test_a_killed_driver_resumes_to_the_clean_dataset(tmp_path, mini, mini_local):
+    out = tmp_path / "out"
+    args = ["prepare", mini, "-o", out, "--engine", "ray", "--batch-docs", "4", "--workers", "2", "--seq-len", SEQ,
+            "--no-progress"]
+    first = out / "work" / "filter" / "batch_00000.json"
+    assert run_killed_when(args, first.exists, timeout=300), "the run finished before it could be killed"
+    assert not (out / NAME).exists()
+    r = run_cli(args, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert _parquets(out) == _parquets(mini_local)
+    assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
+
+
+def test_without_ray_the_engine_is_a_one_line_error(tmp_path, mini, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    capsys.readouterr()
+    assert _run("filter", str(mini), "-o", str(tmp_path / "out"), "--engine", "ray") == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert [ln for ln in err.splitlines() if ln.startswith("corefprep:")] == [
+        "corefprep: error: the ray engine needs Ray: pip install 'corefprep[ray]'"]
+
+
+@needs_ray
+def test_a_cluster_with_memory_for_one_actor_runs_on_that_actor(tmp_path, mini):
+    """Each actor reserves ACTOR_MEMORY. The actor count came from CPUs alone: on a node with less
+    memory per CPU, an actor Ray could not place never ran, and the driver waited for its batch
+    forever. The count now also follows each node's memory (here 2 CPUs, room for one actor)."""
+    from corefprep.filter.engines.ray import ACTOR_MEMORY
+
+    harness = ("import logging, sys, ray\n"
+               f"ray.init(address='local', num_cpus=2, _memory={int(ACTOR_MEMORY * 1.5)}, include_dashboard=False, "
+               "object_store_memory=200 * 2**20, log_to_driver=False, logging_level=logging.ERROR)\n"
+               "from corefprep.cli import main\n"
+               "sys.exit(main(sys.argv[1:]))\n")
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, "-c", harness, "filter", str(mini), "-o", str(out), "--engine", "ray",
+                        "--workers", "2", "--batch-docs", "8", "--no-progress"], capture_output=True, text=True,
+                       timeout=240, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert r.returncode == 0, r.stderr
+    assert "on Ray: 1 actor (" in r.stderr
+    assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 4
+
+
+@needs_ray
+def test_an_actor_ray_never_starts_is_given_up_and_its_batch_goes_to_another(tmp_path, mini):
+    """The safety net behind the count: whatever Ray's bookkeeping says, an actor that has not
+    started its first batch within ACTOR_START_SECONDS is given up, and the run goes on without it
+    (here the count is forced to 2 on a node with room for one)."""
+    from corefprep.filter.engines.ray import ACTOR_MEMORY
+
+    harness = ("import logging, sys, ray\n"
+               f"ray.init(address='local', num_cpus=2, _memory={int(ACTOR_MEMORY * 1.5)}, include_dashboard=False, "
+               "object_store_memory=200 * 2**20, log_to_driver=False, logging_level=logging.ERROR)\n"
+               "import corefprep.filter.engines.ray as engine\n"
+               "engine.ACTOR_START_SECONDS = 8.0\n"
+               "engine.actor_slots = lambda ray: (2, 'forced to 2 by the test')\n"
+               "from corefprep.cli import main\n"
+               "sys.exit(main(sys.argv[1:]))\n")
+    out = tmp_path / "out"
+    r = subprocess.run([sys.executable, "-c", harness, "filter", str(mini), "-o", str(out), "--engine", "ray",
+                        "--workers", "2", "--batch-docs", "8", "--no-progress"], capture_output=True, text=True,
+                       timeout=240, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert r.returncode == 0, r.stderr
+    assert "Ray could not start an actor for it in 8 s; 1 actor(s) go on" in r.stderr
+    assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 4

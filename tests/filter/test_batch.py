@@ -1,0 +1,127 @@
+"""The filter stage's unit of work (compute_batch), and the behaviour its speed and memory
+optimisations rely on. Quarantine and timeouts of the worker Pool are in tests/filter/test_pool.py."""
+
+import multiprocessing as mp
+import random
+import re
+
+import orjson
+import psutil
+import pyarrow.parquet as pq
+import pytest
+
+from corefprep.core.atomic import read_json
+from corefprep.core.errors import InputError
+from corefprep.core.workdir import WorkDir
+from corefprep.filter.batch import compute_batch
+from corefprep.filter.context import FilterContext
+from corefprep.filter.deciders import InProcessDecider
+from corefprep.filter.faults import BatchFaults, FaultPolicy
+from corefprep.filter.judge import Judge
+from corefprep.filter.pool import KiwiPool, auto_chunksize
+from corefprep.io.read import count_records
+from corefprep.io.resolve import resolve_inputs
+from corefprep.rules.kiwi import load_kiwi
+from corefprep.rules.text import hangul_count, symbol_count
+from corefprep.rules.v2 import V2Rules
+
+
+def test_vectorised_counts_equal_the_rule_definitions():
+    rng = random.Random(0)
+    alphabet = "가나다힣갛abcXYZ019 \n\t_.,!?★😀\u3000\r\x00\x1f\ud7a4\uabff" + "\u4e00"
+    for _ in range(2000):
+        t = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        assert symbol_count(t) == sum(1 for c in t if not (c.isalnum() or c in " \n\t"))
+        assert hangul_count(t) == len(re.findall("[가-힣]", t))
+
+
+def test_auto_chunksize_keeps_every_worker_busy():
+    assert auto_chunksize(200_000, 2, 2000) == 2000
+    assert auto_chunksize(1000, 2, 2000) == 63  # 8 chunks per worker
+    assert auto_chunksize(3, 4, 2000) == 1
+
+
+def _child_private_mb(q):
+    kiwi = load_kiwi()  # inherited from the parent: must not load or build anything new
+    for _ in range(5):
+        kiwi.tokenize("이순신은 조선 중기의 무신이다. 이순신은 임진왜란 때 거북선을 이끌었다. " * 10)
+    q.put(psutil.Process().memory_full_info().uss / 2**20)
+
+
+def test_forked_workers_share_the_warmed_up_kiwi():
+    """Kiwi builds ~250 MB lazily on its first analysis; load_kiwi warms it up before the Pool forks
+    so workers share it. A worker's private memory stays small (measured ~3 MB, ~266 MB without)."""
+    load_kiwi()
+    ctx = mp.get_context("fork")
+    q = ctx.Queue()
+    p = ctx.Process(target=_child_private_mb, args=(q,))
+    p.start()
+    uss = q.get(timeout=120)
+    p.join()
+    assert uss < 100, f"a forked Kiwi worker holds {uss:.0f} MB of private memory"
+
+
+GOOD = ("세종대왕은 조선의 네 번째 임금이다. 세종대왕은 집현전 학자들과 함께 훈민정음을 만들었다. "
+        "조선의 수도는 한양이었고 한양에는 경복궁이 세워졌다. 경복궁은 조선 왕조의 법궁으로 쓰였다. ") * 8
+
+
+def _context(tmp_path, records: list[bytes], batch_docs: int = 100) -> FilterContext:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(records) + b"\n")
+    files = resolve_inputs([str(src)])
+    counts = [count_records(f) for f in files]
+    return FilterContext(WorkDir(tmp_path / "out"), tuple(files), tuple(counts), "text", Judge(V2Rules()), batch_docs,
+                         sum(counts), "cfg")
+
+
+def _faults(ctx: FilterContext, k: int) -> BatchFaults:
+    lo, hi = ctx.bounds(k)
+    return BatchFaults(k, lo, hi, FaultPolicy(2, 120.0, False))
+
+
+def _records() -> list[bytes]:
+    pronoun = GOOD[:400] + " 그는 한양으로 갔다. " + GOOD[400:]
+    texts = [GOOD, "짧다.", pronoun, "Latin text only. " * 60, GOOD]
+    recs = [orjson.dumps({"id": f"d{i}", "text": t}) for i, t in enumerate(texts)]
+    return recs + [b'{"id": "broken", "text": "unterminated']
+
+
+@pytest.mark.parametrize("engine", ["pool", "in-process"])
+def test_compute_batch_accounts_for_every_document_and_writes_the_batch(tmp_path, kiwi, engine):
+    ctx = _context(tmp_path, _records())
+    if engine == "pool":
+        with KiwiPool(ctx.judge, workers=2, chunksize=2) as pool:
+            stats = compute_batch(ctx, 0, pool, _faults(ctx, 0))
+    else:
+        stats = compute_batch(ctx, 0, InProcessDecider(ctx.judge, kiwi), _faults(ctx, 0))
+    assert stats.documents == 6 == stats.passed + sum(stats.rejected.values()) + sum(stats.malformed.values())
+    assert stats.rejected == {"too_short": 1, "has_pronoun": 1, "low_hangul": 1}
+    assert stats.malformed == {"invalid_json": 1}
+    assert stats.malformed_examples == [f"{tmp_path / 'in.jsonl'}:6 invalid_json"]
+    assert sum(stats.chars_in) == 5 and sum(stats.chars_kept) == 2
+    table = pq.read_table(ctx.work.batch_parquet(0))
+    assert table.column("doc_index").to_pylist() == [0, 4]  # sorted whatever finished first
+    assert table.column("source").to_pylist() == ["in.jsonl", "in.jsonl"]  # the file's name, not its path
+    assert table.column("text").to_pylist() == [GOOD, GOOD]
+    assert read_json(ctx.work.batch_stats(0)) == stats.to_json()
+
+
+def test_both_deciders_write_the_same_bytes(tmp_path, kiwi):
+    """The local engine's Pool and a Ray actor's in-process decider must produce identical batches."""
+    recs = _records() * 3
+    a = _context(tmp_path / "a", recs, batch_docs=7)
+    b = _context(tmp_path / "b", recs, batch_docs=7)
+    with KiwiPool(a.judge, workers=2, chunksize=1) as pool:
+        for k in range(a.num_batches):
+            compute_batch(a, k, pool, _faults(a, k))
+    for k in range(b.num_batches):
+        compute_batch(b, k, InProcessDecider(b.judge, kiwi), _faults(b, k))
+    for k in range(a.num_batches):
+        assert a.work.batch_parquet(k).read_bytes() == b.work.batch_parquet(k).read_bytes()
+
+
+def test_a_batch_of_records_without_the_text_field_is_one_sentence(tmp_path, kiwi):
+    ctx = _context(tmp_path, [orjson.dumps({"id": i, "body": "본문"}) for i in range(5)])
+    with pytest.raises(InputError, match="none of its 5 records has the text field 'text'.*--text-field"):
+        compute_batch(ctx, 0, InProcessDecider(ctx.judge, kiwi), _faults(ctx, 0))

@@ -1,0 +1,63 @@
+"""The package's shape, as the README's "How it works" describes it: the import-linter contracts of
+pyproject.toml hold (stages layered, no cycles), no module imports another module's private names,
+and product code reads no test seam from the environment."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from fixtures.shared import REPO
+
+PACKAGE = REPO / "corefprep"
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(REPO).with_suffix("")
+    parts = list(rel.parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _absolute(module: str, node: ast.ImportFrom, is_package: bool) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def test_the_import_contracts_hold():
+    r = subprocess.run([str(Path(sys.executable).with_name("lint-imports"))], cwd=REPO, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stdout[-3000:]
+    assert "0 broken" in r.stdout
+
+
+def test_no_module_imports_another_modules_private_names():
+    offenders = []
+    for path in _modules():
+        module = _module_name(path)
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            source = _absolute(module, node, path.name == "__init__.py")
+            if not source.startswith("corefprep") or source == module:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    offenders.append(f"{module} imports {source}.{alias.name}")
+    assert offenders == []
+
+
+def test_product_code_reads_no_test_seam_from_the_environment():
+    """Fault injection lives in the tests (tests/fixtures/faults.py); no COREFPREP_* variable or
+    fault hook is read by the package."""
+    hits = [str(p.relative_to(REPO)) for p in _modules() if any(k in p.read_text() for k in ("COREFPREP_", "CP_TEST_"))]
+    assert hits == []
