@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-merge bench-ray compare-base soak install clean
+.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,12 @@ bench-clm: $(STAMP)
 bench-llm: $(STAMP)
 	bash benchmarks/setup_datatrove_venv.sh
 	$(BIN)/python benchmarks/bench_llm_rules.py --docs 20000 --workers 2
+
+# Dedup against datatrove's four MinHash stages (same venv as bench-llm; needs ../shared):
+# agreement, docs/s and memory at N and 4N, cost in a clm run, NFD, synthetic 1M/4M signatures.
+bench-dedup: $(STAMP)
+	bash benchmarks/setup_datatrove_venv.sh
+	$(BIN)/python benchmarks/bench_dedup.py --docs 20000 --workers 2
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

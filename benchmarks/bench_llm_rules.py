@@ -153,7 +153,7 @@ def datatrove_config() -> dict[str, Any]:
 
 
 def ensure_datatrove_venv() -> None:
-    if not (DT_VENV / ".installed-v1").exists():
+    if not (DT_VENV / ".installed-v3").exists():
         print("setting up benchmarks/.venv-datatrove (once) ...", file=sys.stderr, flush=True)
         subprocess.run(["bash", str(HERE / "setup_datatrove_venv.sh")], check=True)
 

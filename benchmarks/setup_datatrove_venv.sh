@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Create benchmarks/.venv-datatrove: datatrove in a virtualenv of its own, used only by
-# benchmarks/bench_llm_rules.py to run FineWeb-2's kor_Hang filters side by side with corefprep.
+# benchmarks/bench_llm_rules.py (FineWeb-2's kor_Hang filters) and bench_dedup.py (its MinHash
+# dedup) to run side by side with corefprep.
 # datatrove is never a dependency of corefprep itself.
 #
 # Pins, and why:
@@ -9,11 +10,14 @@
 #   SkipBigram ("sbg") model, which kiwipiepy >= 0.22 no longer ships (datatrove itself pins
 #   kiwipiepy<0.22 in its "multilingual" extra). corefprep uses current kiwipiepy.
 # - regex, orjson, zstandard: datatrove's text utilities, JSONL reader/writer and .zst input.
+# - xxhash < 4, tokenizers: its MinHash stages (benchmarks/datatrove_minhash.py, bench_dedup.py) hash
+#   strings with xxhash, which xxhash 4 refuses (bytes only); importing its dedup package imports
+#   tokenizers.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 venv="$here/.venv-datatrove"
 python="${PYTHON:-python3}"
-stamp="$venv/.installed-v1"
+stamp="$venv/.installed-v3"
 if [ -f "$stamp" ]; then
     echo "$venv is ready"
     exit 0
@@ -21,7 +25,7 @@ fi
 test -x "$venv/bin/python" || "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q "datatrove==0.10.1" "kiwipiepy==0.21.0" "kiwipiepy_model==0.21.0" \
-    regex orjson zstandard
+    regex orjson zstandard "xxhash<4" tokenizers
 # fail here, not in the middle of a benchmark, when the Korean splitter cannot load
 "$venv/bin/python" -c "
 from datatrove.utils.word_tokenizers import load_word_tokenizer

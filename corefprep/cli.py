@@ -27,35 +27,42 @@ from .rules import make_rules, rule_options, rule_sets
 from .run.options import DEFAULT_OUTPUT_DIR, RunOptions
 from .run.pipeline import STAGES, RunResult, prepare
 from .run.plan import apply_plan
+from .signatures.config import DedupConfig
 from .tokenizer.config import MapConfig, TokenizeConfig
 
 _NOT_THE_FILTER = (
     "It does not run the filter: every filter batch must be done, the inputs, --batch-docs, --text-field and rule "
     "options must be those the batches were made with (a difference is refused), and the filter's own options "
-    "(--workers, --chunksize, --engine, --retries, --doc-timeout, --strict, --batches) have no effect."
+    "(--chunksize, --retries, --doc-timeout, --strict, --batches) have no effect; --workers and --engine size the "
+    "dedup stage's own work (signing batches filtered without signatures, the bands)."
 )
 # (one-line help in the command list, what the stage command really runs)
 STAGE_HELP = {
-    "prepare": ("full run: filter, samples, tokenize, merge",
-                "The whole pipeline: filter the inputs batch by batch, build the entity-coreference samples, tokenize "
-                "them and merge the final dataset into OUTPUT_DIR/<name>/. Every stage resumes: work that is done "
-                "and unchanged is kept."),
+    "prepare": ("full run: filter, dedup, samples, tokenize, merge",
+                "The whole pipeline: filter the inputs batch by batch, remove duplicates (--dedup), build the "
+                "entity-coreference samples, tokenize them and merge the final dataset into OUTPUT_DIR/<name>/. "
+                "Every stage resumes: work that is done and unchanged is kept."),
     "filter": ("only the filter: inputs -> work/filter/ batches",
                "Read the inputs and run the filter rules batch by batch into OUTPUT_DIR/work/filter/ (finished "
                "batches are kept; --batches recomputes chosen ones), then stop. The samples and tokenize options "
                "are ignored."),
-    "samples": ("only the samples, from finished filter batches",
-                "Build the entity-coreference samples of the finished filter batches into OUTPUT_DIR/work/samples/ "
-                "(chunks whose content did not change are kept). " + _NOT_THE_FILTER + " Of the tokenize options "
+    "dedup": ("only deduplication, over the finished filter batches",
+              "Remove duplicate documents among the kept documents of the finished filter batches (--dedup exact or "
+              "minhash; signatures, bands and clusters that are done and unchanged are kept) and write the removed "
+              "documents to OUTPUT_DIR/work/dedup/result/removed.parquet. " + _NOT_THE_FILTER),
+    "samples": ("dedup (refreshed) and the samples, from finished filter batches",
+                "Deduplicate (when the run does; unchanged work is kept), then build the entity-coreference samples "
+                "of the kept documents into OUTPUT_DIR/work/samples/ (chunks whose content did not change are "
+                "kept). " + _NOT_THE_FILTER + " Of the tokenize options "
                 "only --tok-chunk (samples per chunk) matters; with --objective clm there are no samples and "
                 "nothing is done."),
-    "tokenize": ("samples (refreshed) and tokenize, no merge",
-                 "Run the samples stage (unchanged chunks are kept), then tokenize the samples chunks into "
+    "tokenize": ("dedup and samples (refreshed) and tokenize, no merge",
+                 "Run dedup and the samples stage (unchanged work is kept), then tokenize the samples chunks into "
                  "OUTPUT_DIR/work/tokenized/ (chunks tokenized before with the same tokenizer and settings are "
                  "kept); with --objective clm, tokenize and pack the kept documents. It writes no final dataset "
                  "(`merge` or `prepare` do). " + _NOT_THE_FILTER),
-    "merge": ("samples, tokenize and merge: the final dataset",
-              "Run samples, tokenize and merge, each keeping what is done and unchanged, and write the final "
+    "merge": ("dedup, samples, tokenize and merge: the final dataset",
+              "Run dedup, samples, tokenize and merge, each keeping what is done and unchanged, and write the final "
               "dataset OUTPUT_DIR/<name>/ with metadata.json: `prepare` without the filter. " + _NOT_THE_FILTER),
 }
 
@@ -122,6 +129,10 @@ def _ignored(group: str, stage: str) -> str | None:
     """The note an option group carries in a stage command that does not use it."""
     if stage == "filter" and group in ("samples", "tokenize"):
         return "ignored by `corefprep filter` (it stops after the filter)"
+    if stage == "filter" and group == "dedup":
+        return "`corefprep filter` only signs the kept documents for it"
+    if stage == "dedup" and group in ("samples", "tokenize"):
+        return "ignored by `corefprep dedup`"
     if stage == "samples" and group == "tokenize":
         return "ignored by `corefprep samples`, except --objective and --tok-chunk"
     return None
@@ -137,6 +148,7 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     add_options(g, EngineConfig)
     add_options(g, RunOptions, skip=("output_dir",))
     add_rule_options(p)
+    add_options(p.add_argument_group("dedup", _ignored("dedup", stage)), DedupConfig)
     add_options(p.add_argument_group("samples", _ignored("samples", stage)), SampleConfig)
     t = p.add_argument_group("tokenize", _ignored("tokenize", stage))
     add_options(t, TokenizeConfig)
@@ -153,6 +165,7 @@ def options_from_args(a: argparse.Namespace) -> RunOptions:
         filter=FilterConfig(**values_from(FilterConfig, a)),
         engine=EngineConfig(**values_from(EngineConfig, a)),
         rules=rules_from_args(a),
+        dedup=DedupConfig(**values_from(DedupConfig, a)),
         samples=SampleConfig(**values_from(SampleConfig, a)),
         tokenize=TokenizeConfig(**values_from(TokenizeConfig, a)),
         map=MapConfig(**values_from(MapConfig, a)),

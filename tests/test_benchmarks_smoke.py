@@ -66,9 +66,10 @@ def test_bench_skips_without_shared(tmp_path: Path) -> None:
     assert "skipped" in r.stdout
 
 
-def test_bench_llm_skips_without_shared(tmp_path: Path) -> None:
+@pytest.mark.parametrize("script", ["bench_llm_rules.py", "bench_dedup.py"])
+def test_datatrove_benches_skip_without_shared(tmp_path: Path, script: str) -> None:
     r = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "bench_llm_rules.py"), "--shared", str(tmp_path / "absent")],
+        [sys.executable, str(REPO / "benchmarks" / script), "--shared", str(tmp_path / "absent")],
         capture_output=True, text=True, timeout=60,
     )
     assert r.returncode == 0, r.stderr
@@ -105,3 +106,15 @@ def test_jaccard_and_tree_pss() -> None:
     assert bench.jaccard(a, {("d", "e", 1, 20)}) == 0.5
     assert bench.jaccard(set(), set()) == 1.0
     assert bench.tree_pss(psutil.Process()) > 0
+
+
+def test_bench_dedup_scale_run_removes_the_planted_copies(tmp_path: Path) -> None:
+    """The synthetic scale run (signature files written directly, the stage run on them) at a
+    small size: it runs the real stage and finds copies."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import bench_dedup
+    finally:
+        sys.path.pop(0)
+    r = bench_dedup.synthetic(5000, 1, tmp_path)
+    assert r["n"] == 5000 and 300 <= r["removed"] <= 500 and r["peak"] > 0

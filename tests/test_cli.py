@@ -333,8 +333,11 @@ def test_stage_help_says_what_each_command_runs(capsys):
     assert "It does not run the filter: every filter batch must be done" in samples
     assert "ignored by `corefprep samples`, except --objective and --tok-chunk" in samples
     tok = _help(["tokenize"], capsys)
-    assert "Run the samples stage" in tok and "It writes no final dataset" in tok
-    assert "Run samples, tokenize and merge" in _help(["merge"], capsys)
+    assert "Run dedup and the samples stage" in tok and "It writes no final dataset" in tok
+    assert "Run dedup, samples, tokenize and merge" in _help(["merge"], capsys)
+    dedup = _help(["dedup"], capsys)
+    assert "Remove duplicate documents among the kept documents" in dedup and "removed.parquet" in dedup
+    assert "ignored by `corefprep dedup`" in dedup
 
 
 def test_every_option_with_a_default_shows_it(capsys):

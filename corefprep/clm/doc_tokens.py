@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,74 @@ class BatchTokens:
     def docs(self) -> np.ndarray:
         """(documents, 2) int64: doc_index and framed length of each document."""
         return np.load(self.docs_path).reshape(-1, 2)
+
+    def without(self, removed: np.ndarray) -> BatchTokens | SelectedTokens:
+        """The batch without the documents whose ``removed`` flag is set (one per document)."""
+        if not removed.any():
+            return self
+        return SelectedTokens(self, ~removed)
+
+
+@dataclass(frozen=True)
+class SelectedTokens:
+    """Some documents of a batch's token files (deduplication removed the others), read as one
+    stream exactly like a :class:`BatchTokens`: packing and the Megatron export see only these."""
+
+    base: BatchTokens
+    keep: np.ndarray  # bool, one per document of the base batch
+
+    @property
+    def batch(self) -> int:
+        return self.base.batch
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.base.dtype
+
+    @cached_property
+    def _layout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(kept docs rows, their start in the base stream, their start in this stream)."""
+        docs = self.base.docs()
+        starts = np.concatenate([[0], np.cumsum(docs[:, 1])[:-1]]).astype(np.int64) if len(docs) else np.zeros(0)
+        kept = docs[self.keep]
+        mine = np.concatenate([[0], np.cumsum(kept[:, 1])[:-1]]).astype(np.int64) if len(kept) else np.zeros(0)
+        return kept, starts[self.keep].astype(np.int64), mine
+
+    @property
+    def documents(self) -> int:
+        return int(self.keep.sum())
+
+    @property
+    def tokens(self) -> int:
+        return int(self._layout[0][:, 1].sum())
+
+    def docs(self) -> np.ndarray:
+        return self._layout[0]
+
+    def read(self, lo: int, hi: int) -> np.ndarray:
+        """Ids ``lo:hi`` of the kept documents' stream: the base file read a run of kept documents
+        at a time."""
+        kept, base_starts, mine = self._layout
+        hi = min(hi, self.tokens)
+        if hi <= lo or not len(kept):
+            return np.zeros(0, dtype=self.dtype)
+        first = int(np.searchsorted(mine, lo, side="right")) - 1
+        last = int(np.searchsorted(mine, hi, side="left"))
+        out = []
+        i = first
+        while i < last:
+            j = i + 1  # extend over documents that follow each other in the base stream too
+            while j < last and base_starts[j] == base_starts[j - 1] + kept[j - 1, 1]:
+                j += 1
+            a = max(lo, int(mine[i]))
+            b = min(hi, int(mine[j - 1] + kept[j - 1, 1]))
+            out.append(self.base.read(int(base_starts[i]) + a - int(mine[i]), int(base_starts[i]) + b - int(mine[i])))
+            i = j
+        return np.concatenate(out) if out else np.zeros(0, dtype=self.dtype)
+
+
+# a batch's token files, or the documents dedup kept of them: packing and export read either
+Tokens = BatchTokens | SelectedTokens
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,12 @@ import numpy as np
 
 from ..core.atomic import atomic_write_with, config_hash, temp_path
 from ..core.log import say
+from ..dedup.result import DedupResult, dedup_metadata
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
 from ..output.markers import Output
 from ..output.metadata import Provenance, base_metadata
-from .doc_tokens import BatchTokens, TokenStore
+from .doc_tokens import Tokens, TokenStore
 
 INDEX_MAGIC = b"MMIDIDX\x00\x00"
 INDEX_VERSION = 1
@@ -46,7 +47,7 @@ def megatron_dtype(ids: np.dtype) -> np.dtype:
     return np.dtype("<u2") if ids.itemsize <= 2 else np.dtype("<i4")
 
 
-def write_bin(batches: list[BatchTokens], path: Path, dtype: np.dtype) -> int:
+def write_bin(batches: list[Tokens], path: Path, dtype: np.dtype) -> int:
     """Every batch's ids back to back in ``dtype``; returns the number of tokens."""
     n = 0
     with open(path, "wb") as f:
@@ -57,7 +58,7 @@ def write_bin(batches: list[BatchTokens], path: Path, dtype: np.dtype) -> int:
     return n
 
 
-def write_idx(batches: list[BatchTokens], path: Path, dtype: np.dtype) -> int:
+def write_idx(batches: list[Tokens], path: Path, dtype: np.dtype) -> int:
     """The index of the documents of ``batches`` (one sequence each); returns the document count."""
     n = sum(b.documents for b in batches)
     with open(path, "wb") as f:
@@ -79,13 +80,16 @@ def write_idx(batches: list[BatchTokens], path: Path, dtype: np.dtype) -> int:
     return n
 
 
-def export_megatron(prefix: Path, store: TokenStore, batches: list[BatchTokens], info: dict[str, Any],
-                    done: dict[int, BatchStats], timings: dict[str, float], *, provenance: Provenance) -> int:
-    """Write (or find up to date) the .bin/.idx pair at ``prefix``; returns its document count."""
+def export_megatron(prefix: Path, store: TokenStore, batches: list[Tokens], info: dict[str, Any],
+                    done: dict[int, BatchStats], timings: dict[str, float], *, provenance: Provenance,
+                    dedup: DedupResult | None = None) -> int:
+    """Write (or find up to date) the .bin/.idx pair at ``prefix`` (without the documents dedup
+    removed); returns its document count."""
     out = Output.megatron(prefix)
     bin_path, idx_path = prefix.with_name(prefix.name + ".bin"), prefix.with_name(prefix.name + ".idx")
     dtype = megatron_dtype(store.dtype)
     fingerprint = config_hash({"v": INDEX_VERSION, "tokens": store.key, "dtype": dtype.str,
+                               **({"dedup": dedup.fingerprint} if dedup else {}),
                                "batches": [[b.batch, done[b.batch].parquet_sha256] for b in batches]})
     marker = out.up_to_date(fingerprint)
     if marker and not provenance.force and "files" in marker:
@@ -111,7 +115,8 @@ def export_megatron(prefix: Path, store: TokenStore, batches: list[BatchTokens],
     metadata = base_metadata(
         "megatron_indexed", sources=provenance.sources, documents=totals_of(done[k] for k in sorted(done)),
         tokenizer=info, config=provenance.config, timings=timings, path_prefix=str(prefix),
-        index_version=INDEX_VERSION, dtype=dtype.name, num_documents=docs, num_tokens=tokens)
+        index_version=INDEX_VERSION, dtype=dtype.name, num_documents=docs, num_tokens=tokens,
+        **dedup_metadata(dedup))
     out.finish(metadata, fingerprint, [bin_path.name, idx_path.name], num_documents=docs, num_tokens=tokens)
     say(f"megatron: {docs:,} documents, {tokens:,} tokens ({dtype.name}) -> {prefix}.bin/.idx "
         f"in {timings['megatron']:.1f}s")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -29,22 +29,24 @@ import numpy as np
 from ..core.atomic import config_hash, temp_path
 from ..core.errors import CorefprepError
 from ..core.log import say
+from ..dedup.result import DedupResult, dedup_metadata
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
 from ..output.dataset import assemble_dataset
 from ..output.markers import Output
 from ..output.metadata import Provenance, base_metadata
 from ..tokenizer.config import TokenizeConfig
-from .doc_tokens import BatchTokens, TokenStore
+from .doc_tokens import Tokens, TokenStore
 
 PACK_VERSION = 1  # bump when the row layout changes
 SHARD_BYTES = 500 << 20  # token ids per Arrow file of the final dataset (save_to_disk's default shard size)
 
 
-def clm_features(dtype: np.dtype, *, packed: bool, doc_boundaries: bool) -> Any:
+def clm_features(dtype: np.dtype, *, packed: bool, doc_boundaries: bool, dup_count: bool = False) -> Any:
     """Columns of clm rows: ``input_ids`` (smallest unsigned id type), ``length``; packed rows may
-    add ``doc_starts``, per-document rows carry their ``doc_index``. No ``labels``: for causal LM
-    they are the input ids, which trainers shift themselves."""
+    add ``doc_starts``, per-document rows carry their ``doc_index`` (and, when the run deduplicated,
+    ``dup_count``: how many copies the document had). No ``labels``: for causal LM they are the
+    input ids, which trainers shift themselves."""
     from datasets import Features, Sequence, Value
 
     cols: dict[str, Any] = {"input_ids": Sequence(Value(dtype.name)), "length": Value("int32")}
@@ -52,6 +54,8 @@ def clm_features(dtype: np.dtype, *, packed: bool, doc_boundaries: bool) -> Any:
         cols["doc_starts"] = Sequence(Value("int32"))
     if not packed:
         cols["doc_index"] = Value("int64")
+        if dup_count:
+            cols["dup_count"] = Value("int32")
     return Features(cols)
 
 
@@ -63,6 +67,7 @@ class RowBatch:
     lengths: np.ndarray  # int32
     doc_starts: tuple[np.ndarray, np.ndarray] | None = None  # (offsets back to back, count per row)
     doc_index: np.ndarray | None = None  # int64, one per row (per-document rows)
+    dup_count: np.ndarray | None = None  # int32, one per row (per-document rows of a deduplicated run)
 
     def __len__(self) -> int:
         return len(self.lengths)
@@ -125,7 +130,7 @@ def _doc_starts(lens: np.ndarray) -> np.ndarray:
     return np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64) if len(lens) else lens.astype(np.int64)
 
 
-def iter_packed_rows(batches: Iterable[BatchTokens], seq_len: int, keep_last: bool, boundaries: bool,
+def iter_packed_rows(batches: Iterable[Tokens], seq_len: int, keep_last: bool, boundaries: bool,
                      piece_tokens: int, stats: PackStats) -> Iterator[RowBatch]:
     """Blocks of the whole stream, a piece (about ``piece_tokens`` tokens) at a time."""
     packer: BlockPacker | None = None
@@ -151,8 +156,9 @@ def iter_packed_rows(batches: Iterable[BatchTokens], seq_len: int, keep_last: bo
         stats.dropped_tail_tokens = len(last.ids)
 
 
-def iter_document_rows(batches: Iterable[BatchTokens], seq_len: int, docs_per_piece: int,
-                       stats: PackStats) -> Iterator[RowBatch]:
+def iter_document_rows(batches: Iterable[Tokens], seq_len: int, docs_per_piece: int,
+                       stats: PackStats, dup_counts: Callable[[np.ndarray], np.ndarray] | None = None
+                       ) -> Iterator[RowBatch]:
     """One row per document: its first ``seq_len`` framed tokens (a cut document loses its end,
     EOS included, so a row ending in EOS is a whole document)."""
     for b in batches:
@@ -171,7 +177,9 @@ def iter_document_rows(batches: Iterable[BatchTokens], seq_len: int, docs_per_pi
             idx = np.arange(int(keep.sum()), dtype=np.int64) + np.repeat(st - st[0] - out_at, keep)
             stats.truncated_documents += int((ln > seq_len).sum())
             stats.truncated_tokens += int((ln - keep).sum())
-            yield RowBatch(span[idx], keep.astype(np.int32), doc_index=docs[lo:lo + docs_per_piece, 0])
+            doc_index = docs[lo:lo + docs_per_piece, 0]
+            yield RowBatch(span[idx], keep.astype(np.int32), doc_index=doc_index,
+                           dup_count=dup_counts(doc_index) if dup_counts is not None else None)
 
 
 def rows_table(rows: RowBatch, features: Any) -> Any:
@@ -190,6 +198,9 @@ def rows_table(rows: RowBatch, features: Any) -> Any:
     if "doc_index" in features:
         assert rows.doc_index is not None
         cols["doc_index"] = pa.array(rows.doc_index, type=pa.int64())
+    if "dup_count" in features:
+        assert rows.dup_count is not None
+        cols["dup_count"] = pa.array(rows.dup_count, type=pa.int32())
     schema = features.arrow_schema
     return pa.Table.from_arrays([cols[name] for name in schema.names], schema=schema)
 
@@ -235,11 +246,12 @@ class ShardWriter:
         return self.files
 
 
-def write_rows(batches: list[BatchTokens], out_dir: Path, *, seq_len: int, packed: bool, keep_last: bool,
-               doc_boundaries: bool, dtype: np.dtype, writer_batch_size: int) -> tuple[list[Path], PackStats]:
+def write_rows(batches: list[Tokens], out_dir: Path, *, seq_len: int, packed: bool, keep_last: bool,
+               doc_boundaries: bool, dtype: np.dtype, writer_batch_size: int,
+               dup_counts: Callable[[np.ndarray], np.ndarray] | None = None) -> tuple[list[Path], PackStats]:
     """Pack (or, ``packed=False``, truncate per document) the batches' documents into Arrow files
     in ``out_dir``; returns the files in row order and the counts."""
-    features = clm_features(dtype, packed=packed, doc_boundaries=doc_boundaries)
+    features = clm_features(dtype, packed=packed, doc_boundaries=doc_boundaries, dup_count=dup_counts is not None)
     stats = PackStats()
     rows_per_shard = max(1, SHARD_BYTES // (seq_len * dtype.itemsize))
     writer = ShardWriter(out_dir, features, rows_per_shard, writer_batch_size)
@@ -247,7 +259,7 @@ def write_rows(batches: list[BatchTokens], out_dir: Path, *, seq_len: int, packe
     if packed:
         it = iter_packed_rows(batches, seq_len, keep_last, doc_boundaries, rows_per_piece * seq_len, stats)
     else:
-        it = iter_document_rows(batches, seq_len, rows_per_piece, stats)
+        it = iter_document_rows(batches, seq_len, rows_per_piece, stats, dup_counts)
     for rows in it:
         writer.write(rows_table(rows, features))
         stats.rows += len(rows)
@@ -258,19 +270,20 @@ def write_rows(batches: list[BatchTokens], out_dir: Path, *, seq_len: int, packe
 # --- the final dataset -------------------------------------------------------------------------
 
 
-def _pack_fingerprint(cfg: TokenizeConfig, store: TokenStore, batches: list[BatchTokens],
-                      done: dict[int, BatchStats]) -> str:
-    return config_hash({"v": PACK_VERSION, "tokens": store.key,
+def _pack_fingerprint(cfg: TokenizeConfig, store: TokenStore, batches: list[Tokens],
+                      done: dict[int, BatchStats], dedup: DedupResult | None) -> str:
+    return config_hash({"v": PACK_VERSION, "tokens": store.key, **({"dedup": dedup.fingerprint} if dedup else {}),
                         "batches": [[b.batch, done[b.batch].parquet_sha256] for b in batches],
                         "seq_len": cfg.seq_len, "pack": cfg.pack, "keep_last": cfg.keep_last,
                         "doc_boundaries": cfg.doc_boundaries, "shard_bytes": SHARD_BYTES})
 
 
-def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batches: list[BatchTokens],
+def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batches: list[Tokens],
                       info: dict[str, Any], done: dict[int, BatchStats], timings: dict[str, float], *,
-                      writer_batch_size: int, provenance: Provenance) -> int:
-    """``<output-dir>/clm_<rules>_<seq-len>/`` from the token files; returns its number of rows."""
-    fingerprint = _pack_fingerprint(cfg, store, batches, done)
+                      writer_batch_size: int, provenance: Provenance, dedup: DedupResult | None = None) -> int:
+    """``<output-dir>/clm_<rules>_<seq-len>/`` from the token files (without the documents dedup
+    removed); returns its number of rows."""
+    fingerprint = _pack_fingerprint(cfg, store, batches, done, dedup)
     marker = Output.dataset(final).up_to_date(fingerprint)
     if marker and not provenance.force:
         say(f"pack: {final} is up to date ({marker.get('num_samples'):,} rows)")
@@ -282,14 +295,15 @@ def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batch
     try:
         files, stats = write_rows(batches, work, seq_len=cfg.seq_len, packed=cfg.pack, keep_last=cfg.keep_last,
                                   doc_boundaries=cfg.doc_boundaries, dtype=store.dtype,
-                                  writer_batch_size=writer_batch_size)
+                                  writer_batch_size=writer_batch_size,
+                                  dup_counts=dedup.dup_counts if dedup is not None else None)
         if stats.rows == 0:
             raise CorefprepError(
                 f"the kept documents hold {stats.document_tokens:,} tokens, less than one {cfg.seq_len}-token block; "
                 "lower --seq-len, pass --keep-last, or give more input"
             )
         timings["pack"] = round(time.monotonic() - t0, 3)
-        metadata = clm_metadata(cfg, info, stats, store.dtype, done, timings, provenance)
+        metadata = clm_metadata(cfg, info, stats, store.dtype, done, timings, provenance, dedup)
         rows = assemble_dataset(files, final, metadata, [done[k].to_json() for k in sorted(done)],
                                 fingerprint=fingerprint)
     finally:
@@ -303,12 +317,15 @@ def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batch
 
 
 def clm_metadata(cfg: TokenizeConfig, info: dict[str, Any], stats: PackStats, dtype: np.dtype,
-                 done: dict[int, BatchStats], timings: dict[str, float], provenance: Provenance) -> dict[str, Any]:
+                 done: dict[int, BatchStats], timings: dict[str, float], provenance: Provenance,
+                 dedup: DedupResult | None = None) -> dict[str, Any]:
     counts = asdict(stats)
     return base_metadata(
         "clm", sources=provenance.sources, documents=totals_of(done[k] for k in sorted(done)), tokenizer=info,
         config=provenance.config, timings=timings, objective="clm", layout="packed" if cfg.pack else "documents",
-        seq_len=cfg.seq_len, columns=list(clm_features(dtype, packed=cfg.pack, doc_boundaries=cfg.doc_boundaries)),
+        seq_len=cfg.seq_len, columns=list(clm_features(dtype, packed=cfg.pack, doc_boundaries=cfg.doc_boundaries,
+                                                       dup_count=dedup is not None)),
+        **dedup_metadata(dedup),
         id_dtype=dtype.name, num_documents=counts.pop("documents"), num_document_tokens=counts.pop("document_tokens"),
         num_blocks=counts.pop("rows"), num_tokens=counts.pop("tokens"),
         **({"dropped_tail_tokens": counts["dropped_tail_tokens"]} if cfg.pack else

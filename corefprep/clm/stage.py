@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.errors import CorefprepError
 from ..core.workdir import WorkDir
+from ..dedup.result import DedupResult
 from ..filter.records import BatchStats
 from ..output.metadata import Provenance
 from ..tokenizer.config import MapConfig, TokenizeConfig
@@ -33,8 +34,10 @@ class ClmResult:
 
 def prepare_clm(work: WorkDir, done: dict[int, BatchStats], cfg: TokenizeConfig, mcfg: MapConfig, *,
                 final: Path, megatron: Path, provenance: Provenance, timings: dict[str, float],
-                build: bool = True, progress: bool = True) -> ClmResult:
-    """Tokenize (per filter batch) and, with ``build``, pack/export the kept documents."""
+                build: bool = True, progress: bool = True, dedup: DedupResult | None = None) -> ClmResult:
+    """Tokenize (per filter batch) and, with ``build``, pack/export the kept documents (without the
+    ones ``dedup`` removed: every kept document is encoded once whatever dedup decides, so changing
+    the dedup settings only packs again)."""
     if sum(s.passed for s in done.values()) == 0:
         raise CorefprepError("no document passed the filter; see `corefprep status` for the rejection reasons")
     t0 = time.monotonic()
@@ -46,15 +49,18 @@ def prepare_clm(work: WorkDir, done: dict[int, BatchStats], cfg: TokenizeConfig,
     store, batches = run_doc_tokens(work, done, tok, specials, info, dtype, num_proc=mcfg.num_proc or 1,
                                     progress=progress)
     timings["tokenize"] = round(time.monotonic() - t0, 3)
+    if dedup is not None:
+        batches = [b.without(dedup.removed_mask(b.docs()[:, 0])) for b in batches]
     tokens = sum(b.tokens for b in batches)
     if not build:
         return ClmResult(tokens)
     result = ClmResult(tokens)
     if cfg.output_format in ("megatron", "both"):
-        n_docs = export_megatron(megatron, store, batches, info, done, timings, provenance=provenance)
+        n_docs = export_megatron(megatron, store, batches, info, done, timings, provenance=provenance, dedup=dedup)
         result = ClmResult(tokens, megatron=megatron, megatron_documents=n_docs)
     if cfg.output_format in ("hf", "both"):
         rows = build_clm_dataset(final, cfg, store, batches, info, done, timings,
-                                 writer_batch_size=mcfg.writer_batch_size or 1000, provenance=provenance)
+                                 writer_batch_size=mcfg.writer_batch_size or 1000, provenance=provenance,
+                                 dedup=dedup)
         result = ClmResult(tokens, final, rows, result.megatron, result.megatron_documents)
     return result

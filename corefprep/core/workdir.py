@@ -37,6 +37,10 @@ class WorkDir:
         return self.root / "tokenized"
 
     @property
+    def dedup_dir(self) -> Path:
+        return self.root / "dedup"
+
+    @property
     def manifest(self) -> Path:
         return self.root / "manifest.json"
 
@@ -70,7 +74,8 @@ class WorkDir:
 def clean_leftovers(work: WorkDir) -> int:
     """Remove every temporary file or directory a killed run left in the output directory and its
     work directory. Only safe while holding the lock (no live run is writing them)."""
-    dirs = [work.output_dir, work.root, work.filter_dir, work.samples_dir, work.tokenized_dir]
-    if work.tokenized_dir.is_dir():
-        dirs += sorted(p for p in work.tokenized_dir.iterdir() if p.is_dir() and not is_temp_name(p.name))
+    dirs = [work.output_dir, work.root, work.filter_dir, work.samples_dir, work.tokenized_dir, work.dedup_dir]
+    for parent in (work.tokenized_dir, work.dedup_dir):
+        if parent.is_dir():
+            dirs += sorted(p for p in parent.iterdir() if p.is_dir() and not is_temp_name(p.name))
     return sum(clean_temp_files(d) for d in dirs)

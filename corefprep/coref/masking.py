@@ -244,7 +244,9 @@ def sample_fates(texts: list[str], spans: list[list[tuple[int, int, int, int]]],
 
 
 @lru_cache(maxsize=8)  # encode_docs asks for it once per map batch
-def row_features(cfg: TokenizeConfig, vocab_size: int = 1 << 31) -> Any:
+def row_features(cfg: TokenizeConfig, vocab_size: int = 1 << 31, dup_count: bool = False) -> Any:
+    """The rows' columns; ``dup_count`` (how many copies the row's document had) when the run
+    deduplicated."""
     from datasets import Features, Sequence, Value
 
     ids_t, labels_t = id_types(vocab_size)
@@ -264,6 +266,8 @@ def row_features(cfg: TokenizeConfig, vocab_size: int = 1 << 31) -> Any:
     }
     if cfg.pad_to_max_length:
         f["attention_mask"] = Sequence(Value("int8"))
+    if dup_count:
+        f["dup_count"] = Value("int32")
     return Features(f)
 
 
@@ -277,7 +281,8 @@ def encode_docs(batch: dict[str, list[Any]], backend: Any, specials: SpecialToke
 
     rule = window_rule(cfg, specials)
     encodings = backend.encode_batch(batch["text"], add_special_tokens=False)
-    features = row_features(cfg, vocab_size)
+    with_dups = "dup_count" in batch
+    features = row_features(cfg, vocab_size, with_dups)
     ids_np, labels_np = (np.dtype(t) for t in id_types(vocab_size))
     prefix = np.asarray(specials.prefix, dtype=ids_np)
     suffix = np.asarray(specials.suffix, dtype=ids_np)
@@ -287,7 +292,7 @@ def encode_docs(batch: dict[str, list[Any]], backend: Any, specials: SpecialToke
     masks: list[np.ndarray] = []
     cols: dict[str, list[Any]] = {k: [] for k in ("length", "target", "antecedent_pos", "coref_pos", "distance",
                                                    "doc_id", "doc_index", "source", "antecedent_span",
-                                                   "mention_span")}
+                                                   "mention_span", *(("dup_count",) if with_dups else ()))}
     for row, (text, enc) in enumerate(zip(batch["text"], encodings, strict=True)):
         doc = doc_tokens(text, enc.ids, enc.offsets)
         tok_ids = doc.ids
@@ -330,6 +335,8 @@ def encode_docs(batch: dict[str, list[Any]], backend: Any, specials: SpecialToke
             cols["source"].append(batch["source"][row])
             cols["antecedent_span"].append([p.antecedent[0] - start + off, p.antecedent[1] - start + off])
             cols["mention_span"].append([ms, me])
+            if with_dups:
+                cols["dup_count"].append(batch["dup_count"][row])
     schema = features.arrow_schema
     arrays: dict[str, Any] = {
         "input_ids": list_array(inputs, schema.field("input_ids").type),

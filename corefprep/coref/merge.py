@@ -14,6 +14,7 @@ from ..core.atomic import config_hash, read_json
 from ..core.errors import CorefprepError
 from ..core.histogram import Histogram
 from ..core.log import say
+from ..dedup.result import DedupResult, dedup_metadata
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
 from ..output.dataset import assemble_dataset, dataset_from_files
@@ -23,7 +24,7 @@ from ..output.metadata import Provenance, base_metadata
 
 def run_merge(work_root: Path, final: Path, dirs: list[Path], sample_summary: dict[str, Any],
               tok_meta: dict[str, Any], done: dict[int, BatchStats], timings: dict[str, float], *, seq_len: int,
-              max_entity_freq: int, provenance: Provenance) -> int:
+              max_entity_freq: int, provenance: Provenance, dedup: DedupResult | None = None) -> int:
     """Build (or find up to date) the final dataset ``final`` from the tokenized chunk files ``dirs``;
     returns its number of rows."""
     fingerprint = config_hash([tok_meta["key"], [d.relative_to(work_root).as_posix() for d in dirs],
@@ -44,6 +45,7 @@ def run_merge(work_root: Path, final: Path, dirs: list[Path], sample_summary: di
         **{k: v for k, v in sample_summary.items() if k != "num_samples"},
         samples_before_tokenize=sample_summary["num_samples"], dropped_samples=tok_meta["dropped_samples"],
         **length_summary(dirs, seq_len),
+        **dedup_metadata(dedup),
     )
     n = assemble_dataset(dirs, final, metadata, [s.to_json() for s in batch_stats], fingerprint=fingerprint)
     timings["merge"] = round(time.monotonic() - t0, 3)

@@ -34,6 +34,7 @@ from ..core.atomic import atomic_write_bytes, atomic_write_json, config_hash, re
 from ..core.errors import CorefprepError
 from ..core.log import progress_bar, say
 from ..core.workdir import WorkDir
+from ..dedup.result import DedupResult
 from ..filter.records import BatchStats
 from ..tokenizer.config import TokenizeConfig
 from ..tokenizer.info import manage_tokenizers_parallelism, tokenizer_info
@@ -41,6 +42,9 @@ from ..tokenizer.load import load_fast_tokenizer
 from .candidates import CorpusStats, SampleSpec, cap_samples, doc_candidates, entities_of
 from .config import SampleConfig
 from .masking import Fate, plain_backend, sample_fates, special_tokens, window_rule
+
+# a document's samples in a chunk: doc_index, doc_id, source, samples, filter batch, dup_count (or None)
+Entry = tuple[int, str, str, list[SampleSpec], int, int | None]
 
 CHUNK_SCHEMA = pa.schema(
     [
@@ -127,16 +131,17 @@ def batch_fates(work: WorkDir, k: int, batch_hash: str, cfg: SampleConfig, judge
 def build_sample_chunks(
     work: WorkDir, batch_ids: list[int], batch_hashes: dict[int, str], cfg: SampleConfig, tok_chunk: int,
     max_samples: int | None = None, judge: SampleJudge | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, dedup: DedupResult | None = None,
 ) -> tuple[list[ChunkInfo], CorpusStats]:
     """Build all samples (the first ``max_samples`` if given); (re)write only chunks whose content
     changed. With a ``judge`` only candidates that become rows are samples (and use up the cap);
-    without one every candidate is."""
+    without one every candidate is. Documents ``dedup`` removed have no samples (they still use no
+    cap: the entity cap counts the kept copies only)."""
     work.samples_dir.mkdir(parents=True, exist_ok=True)
     stats = CorpusStats(cfg)
     counts = stats.entity_samples
     chunks: list[ChunkInfo] = []
-    buf: list[tuple[int, str, str, list[SampleSpec], int]] = []
+    buf: list[Entry] = []
     buf_samples = 0
     chunk_key = judge.key if judge is not None else None
 
@@ -153,10 +158,15 @@ def build_sample_chunks(
         fates = batch_fates(work, k, batch_hashes[k], cfg, judge) if judge is not None else None
         pos = 0
         table = pq.read_table(work.batch_parquet(k), columns=["doc_index", "doc_id", "source", "entities"])
-        for row in table.to_pylist():
+        doc_index = table.column("doc_index").to_numpy()
+        removed = dedup.removed_mask(doc_index).tolist() if dedup is not None else [False] * len(doc_index)
+        dups = dedup.dup_counts(doc_index).tolist() if dedup is not None else [None] * len(doc_index)
+        for row, gone, dup in zip(table.to_pylist(), removed, dups, strict=True):
             cands = doc_candidates(entities_of(row["entities"]), cfg)
             doc_fates = fates[pos : pos + len(cands)] if fates is not None else None
             pos += len(cands)
+            if gone:
+                continue
             limit = None if max_samples is None else max_samples - stats.num_samples
             specs = cap_samples(cands, doc_fates, counts, cfg, stats.tally, limit)
             if specs:
@@ -165,7 +175,7 @@ def build_sample_chunks(
             while specs:
                 take = specs[: tok_chunk - buf_samples]
                 specs = specs[len(take) :]
-                buf.append((row["doc_index"], row["doc_id"], row["source"], take, k))
+                buf.append((row["doc_index"], row["doc_id"], row["source"], take, k, dup))
                 buf_samples += len(take)
                 if buf_samples >= tok_chunk:
                     close()
@@ -191,16 +201,17 @@ def build_sample_chunks(
 
 
 def _close_chunk(
-    work: WorkDir, index: int, buf: list[tuple[int, str, str, list[SampleSpec], int]],
-    batch_hashes: dict[int, str], judge_key: dict[str, Any] | None,
+    work: WorkDir, index: int, buf: list[Entry], batch_hashes: dict[int, str], judge_key: dict[str, Any] | None,
 ) -> ChunkInfo:
     h = hashlib.blake2b(digest_size=16)
     batches = sorted({b[4] for b in buf})
+    dedup = buf[0][5] is not None  # the run deduplicated: each document says how many copies it had
+    schema = CHUNK_SCHEMA.append(pa.field("dup_count", pa.int32())) if dedup else CHUNK_SCHEMA
     # the tokenizer and window settings decided which samples are here
     h.update(orjson.dumps(judge_key, option=orjson.OPT_SORT_KEYS))
     h.update(orjson.dumps([batch_hashes[b] for b in batches]))
-    for doc_index, doc_id, source, specs, _k in buf:
-        h.update(orjson.dumps([doc_index, doc_id, source, specs]))
+    for doc_index, doc_id, source, specs, _k, dup in buf:
+        h.update(orjson.dumps([doc_index, doc_id, source, specs, *([dup] if dedup else [])]))
     fp = h.hexdigest()
     path = work.samples_dir / f"chunk_{index:05d}.arrow"
     meta_path = work.samples_dir / f"chunk_{index:05d}.json"
@@ -212,7 +223,7 @@ def _close_chunk(
     # One filter batch's texts in memory at a time: a chunk of a million samples can span
     # hundreds of thousands of documents.
     try:
-        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, CHUNK_SCHEMA) as writer:
+        with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, schema) as writer:
             for k in batches:
                 entries = [b for b in buf if b[4] == k]
                 texts = _texts(work, k, {b[0] for b in entries})
@@ -228,10 +239,11 @@ def _close_chunk(
                                  "mention_start": s[3], "mention_end": s[4]}
                                 for s in specs
                             ],
+                            **({"dup_count": dup} if dedup else {}),
                         }
-                        for doc_index, doc_id, source, specs, _k in entries[i : i + 1000]
+                        for doc_index, doc_id, source, specs, _k, dup in entries[i : i + 1000]
                     ]
-                    writer.write_table(pa.Table.from_pylist(rows, schema=CHUNK_SCHEMA))
+                    writer.write_table(pa.Table.from_pylist(rows, schema=schema))
         tmp.replace(path)
     except BaseException:
         tmp.unlink(missing_ok=True)  # a full disk gets its space back
@@ -256,7 +268,8 @@ def _texts(work: WorkDir, k: int, wanted: set[int]) -> dict[int, str]:
 
 
 def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, tcfg: TokenizeConfig,
-                tok_chunk: int, *, progress: bool = True) -> tuple[list[ChunkInfo], dict[str, Any]]:
+                tok_chunk: int, *, progress: bool = True,
+                dedup: DedupResult | None = None) -> tuple[list[ChunkInfo], dict[str, Any]]:
     """The samples stage over the finished filter batches ``done``: (chunks, summary for metadata.json)."""
     t0 = time.monotonic()
     hashes = {k: s.parquet_sha256 for k, s in done.items()}
@@ -267,7 +280,7 @@ def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, t
     bar = progress_bar(sum(s.passed for s in done.values()), "samples", enabled=progress)
     try:
         chunks, stats = build_sample_chunks(work, sorted(done), hashes, cfg, tok_chunk, max_samples=cfg.max_samples,
-                                            judge=judge, progress=bar.update)
+                                            judge=judge, progress=bar.update, dedup=dedup)
     finally:
         bar.close()
     summary = {**stats.summary(), "unaligned_policy": tcfg.unaligned}

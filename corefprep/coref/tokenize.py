@@ -54,13 +54,13 @@ def tokenize_chunk(
                               "mask_id": tok.mask_token_id,
                               "pad_id": tok.pad_token_id if tok.pad_token_id is not None else 0,
                               "cfg": cfg, "vocab_size": vocab}
-    features = row_features(cfg, vocab)
     backend.encode("워밍업 warm-up")  # first call builds caches; keep it out of the map workers' timing
     tmp = out_dir.with_name(f".{out_dir.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
         src = Dataset.from_file(str(chunk_arrow), in_memory=in_memory)
+        features = row_features(cfg, vocab, "dup_count" in src.column_names)
         procs = num_proc if num_proc > 1 and len(src) >= MIN_ROWS_PER_PROC * num_proc else 1
         manage_tokenizers_parallelism(procs)
         ds = src.map(

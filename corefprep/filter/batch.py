@@ -18,12 +18,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.atomic import atomic_write_json, atomic_write_with, file_sha256
 from ..core.errors import CorefprepError, InputError
 from ..io.documents import Document
+from ..signatures.store import signature_dir, write_signatures
 from .context import FilterContext
 from .faults import RULE_FAILED, AttemptFailed, BatchFaults
 from .records import QUARANTINE_REASONS, BatchStats, Quarantined, Verdict
@@ -172,10 +174,13 @@ def compute_batch(
     tally = BatchTally()
     names = ctx.source_names()
     rows: list[dict[str, Any]] = []
+    sigs: list[bytes] = []
     stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, faults.quarantined, watch)
     last_report = 0.0
     for doc, verdict in decider.decide(stream, faults, expected=hi - lo):
         _collect(tally, rows, doc, verdict, names)
+        if verdict.signature is not None and verdict.reason is None:
+            sigs.append(verdict.signature)
         if progress is not None and (now := time.monotonic()) - last_report > 0.25:
             progress(tally.documents, tally.passed)
             last_report = now
@@ -186,12 +191,19 @@ def compute_batch(
     parquet = ctx.work.batch_parquet(k)
     ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
     atomic_write_with(parquet, lambda tmp: pq.write_table(rows_to_table(rows), tmp, compression="zstd"))
+    parquet_sha = file_sha256(parquet)
+    if ctx.signer is not None:
+        if len(sigs) != len(rows):
+            raise CorefprepError(f"batch {k}: {len(rows)} kept documents but {len(sigs)} signatures; this is a bug, "
+                                 "please report it")
+        records = np.frombuffer(b"".join(sigs), dtype=ctx.signer.dtype)
+        write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha)
     seconds = time.monotonic() - t0
     wall1, cpu1 = decider.busy_seconds()
     stats = BatchStats(
         batch=k, start=lo, end=hi, documents=tally.documents, passed=tally.passed,
         rejected=dict(sorted(tally.rejected.items())), malformed=dict(sorted(tally.malformed.items())),
-        rows=len(rows), parquet_bytes=parquet.stat().st_size, parquet_sha256=file_sha256(parquet),
+        rows=len(rows), parquet_bytes=parquet.stat().st_size, parquet_sha256=parquet_sha,
         config_id=ctx.config_id, malformed_examples=tally.malformed_examples, kiwi_errors=tally.kiwi_errors,
         quarantined=sorted(tally.quarantined, key=lambda q: q.doc_index), kiwi_docs=tally.kiwi_docs,
         kiwi_chars=tally.kiwi_chars, chars_in=tally.chars_in, chars_kept=tally.chars_kept,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..core.workdir import WorkDir
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
+from ..signatures.minhash import Signer
 from .judge import Judge
 
 
@@ -33,6 +34,7 @@ class FilterContext:
     config_id: str
     strict: bool = False
     engine: str = "local"
+    signer: Signer | None = None  # the run deduplicates: kept documents are signed where they are decided
 
     def bounds(self, k: int) -> tuple[int, int]:
         """doc_index range of batch k; the last batch ends with the inputs."""

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from ..io.documents import Document
 from ..rules.kiwi import load_kiwi
+from ..signatures.minhash import Signer
 from .deciders import decide_one
 from .faults import BatchFaults, WorkerLost
 from .judge import Judge
@@ -46,17 +47,22 @@ TERMINATE_WAIT = 10.0  # a Pool.terminate() stuck this long is freed of a dead w
 # --- worker side ----------------------------------------------------------------------------
 
 _JUDGE: Any = None
+_SIGNER: Any = None
 _KIWI: Any = None
 _TABLE: Any = None
 _ROW = -1  # this worker's row of the table, set by the parent before the fork
 
 
-def _init_worker(judge: Judge, table: Any) -> None:
-    global _JUDGE, _KIWI, _TABLE
-    _JUDGE, _TABLE = judge, table
+def _needs_kiwi(judge: Judge, signer: Signer | None) -> bool:
+    return judge.uses_kiwi or (signer is not None and signer.uses_kiwi)
+
+
+def _init_worker(judge: Judge, table: Any, signer: Signer | None) -> None:
+    global _JUDGE, _SIGNER, _KIWI, _TABLE
+    _JUDGE, _SIGNER, _TABLE = judge, signer, table
     # Ctrl-C goes to the parent, which stops the Pool; workers must not print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _KIWI = load_kiwi() if judge.uses_kiwi else None  # inherited from the parent through fork
+    _KIWI = load_kiwi() if _needs_kiwi(judge, signer) else None  # inherited from the parent through fork
 
 
 class _ChunkOut(NamedTuple):
@@ -76,7 +82,7 @@ def _decide_chunk(chunk_id: int, docs: list[Document]) -> _ChunkOut:
     for doc in docs:
         table[base + 3] = time.monotonic_ns()
         table[base + 2] = doc.doc_index
-        out.append(decide_one(_JUDGE, _KIWI, doc))
+        out.append(decide_one(_JUDGE, _KIWI, doc, _SIGNER))
     table[base + 2] = -1
     return _ChunkOut(chunk_id, time.perf_counter() - t0, time.process_time() - c0, out)
 
@@ -145,8 +151,8 @@ class KiwiPool:
     """A Pool of rule-deciding workers that survives across batches (see the module docstring)."""
 
     def __init__(self, judge: Judge, workers: int, maxtasksperchild: int = 1000, *, chunksize: int = 2000,
-                 doc_timeout: float = 120.0):
-        self.judge, self.workers, self.maxtasksperchild = judge, workers, maxtasksperchild
+                 doc_timeout: float = 120.0, signer: Signer | None = None):
+        self.judge, self.workers, self.maxtasksperchild, self.signer = judge, workers, maxtasksperchild, signer
         self.chunksize, self.doc_timeout = chunksize, doc_timeout
         self.table = mp.get_context("fork").RawArray("q", _FIELDS * MAX_SLOTS)
         self.pool: Any = None
@@ -168,12 +174,12 @@ class KiwiPool:
 
     def get(self) -> Any:
         if self.pool is None:
-            if self.judge.uses_kiwi:
+            if _needs_kiwi(self.judge, self.signer):
                 load_kiwi()
             self.pool = mp.pool.Pool(
                 self.workers,
                 initializer=_init_worker,
-                initargs=(self.judge, self.table),
+                initargs=(self.judge, self.table, self.signer),
                 maxtasksperchild=self.maxtasksperchild,
                 context=_context(self._rows, self._procs),
             )

@@ -23,6 +23,7 @@ class Verdict(NamedTuple):
     entities: list[Entity]  # [(form, [(start, end), ...]), ...] for rule set v2; [] otherwise
     kiwi_chars: int = 0  # characters Kiwi analysed (the cost)
     error: str | None = None  # Kiwi's error (reason kiwi_error) or what happened to a quarantined document
+    signature: bytes | None = None  # a kept document's dedup signature record, when the run deduplicates
 
 
 @dataclass(frozen=True)

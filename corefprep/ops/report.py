@@ -29,6 +29,8 @@ from typing import Any, NamedTuple
 from ..core.atomic import atomic_write_bytes, read_json
 from ..core.errors import CorefprepError
 from ..core.workdir import WorkDir
+from ..dedup.result import REASONS as DEDUP_REASONS
+from ..dedup.result import read_summary
 from ..filter.batch import LENGTH_EDGES
 from ..filter.records import QUARANTINE_REASONS, BatchStats
 from ..filter.stats import read_stats
@@ -359,6 +361,43 @@ def plot_batches(run: RunData) -> tuple[Any, str]:
     return fig, caption
 
 
+def plot_dedup(run: RunData) -> tuple[Any, str]:
+    d = run.status["stages"].get("dedup")
+    if d is None:
+        raise NoData("the run did not deduplicate (--dedup none)")
+    sizes = {int(k): int(v) for k, v in (d.get("cluster_sizes") or {}).items()}
+    per = (read_summary(WorkDir(run.output_dir)) or {}).get("batches", {})
+    passed = {b["batch"]: b["passed"] + sum(b["rejected"].get(r, 0) for r in DEDUP_REASONS)
+              for b in run.status["batches"] if b["state"] == "done"}
+    ks = sorted(passed)
+    share = [100 * sum(int(per.get(str(k), {}).get(r, 0)) for r in DEDUP_REASONS) / passed[k] if passed[k] else 0.0
+             for k in ks]
+    fig, ax = _figure(3.8, 1, 2)
+    a = ax[0, 0]
+    if sizes:
+        xs = sorted(sizes)
+        a.bar([str(x) for x in xs] if len(xs) <= 30 else xs, [sizes[x] for x in xs], color=ACCENT)
+        if max(sizes.values()) >= 20:  # many pairs, few big clusters: both visible
+            a.set_yscale("log")
+    a.set_xlabel("documents in the cluster")
+    a.set_ylabel("clusters")
+    a.set_title("cluster sizes")
+    b = ax[0, 1]
+    b.plot(ks, share, color=WARN, marker="o" if len(ks) <= 60 else None, markersize=3, linewidth=1.2)
+    b.set_ylim(0, max(max(share, default=0) * 1.2, 1.0))
+    b.set_ylabel("removed (% of kept)")
+    b.set_xlabel("batch")
+    b.set_title("duplicates removed per batch")
+    _batch_axis(b, ks)
+    r = d.get("by_reason", {})
+    caption = (f"{d['mode']}: {d['removed']:,} of {d['documents']:,} kept documents removed "
+               f"({r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near) in "
+               f"{sum(sizes.values()):,} clusters; each cluster keeps its lowest doc_index")
+    if not d.get("up_to_date"):
+        caption += " — out of date: filter batches changed since"
+    return fig, caption
+
+
 def plot_rejections(run: RunData) -> tuple[Any, str]:
     t = run.status["totals"]
     if not t["documents"]:
@@ -614,6 +653,7 @@ def build_plots(run: RunData, hangul: str | None) -> list[Plot]:
         _draw("batches", "Pass rate and speed per batch", plot_batches, run),
         _draw("rejections", "Rejections and malformed records by reason", plot_rejections, run),
         _draw("lengths", "Document length before and after the filter", plot_lengths, run),
+        _draw("dedup", "Duplicates", plot_dedup, run),
     ]
     if not run.datasets:
         note = "no final dataset yet (the run stopped before the merge, or is still running)"

@@ -20,6 +20,7 @@ from typing import Any
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
 from ..core.workdir import WorkDir
+from ..dedup.result import REASONS, read_summary
 from ..filter.stats import read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
 from ..run.lock import lock_is_live, read_lock_holder
@@ -41,9 +42,11 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
     total = cfg.get("total_docs", 0)
     batch_docs = cfg.get("batch_docs", 1) or 1
     num_batches = -(-total // batch_docs)
-    batches = batch_rows(work, manifest.get("config_id"), total, batch_docs, num_batches)
+    shas: dict[int, str] = {}
+    batches = batch_rows(work, manifest.get("config_id"), total, batch_docs, num_batches, shas)
     done = [b for b in batches if b["state"] == "done"]
     pending = [b for b in batches if b["state"] != "done"]
+    dedup = dedup_state(work, shas, done)
     totals = _totals(done)
     rate = filter_rate(done)
     live = lock_is_live(work)
@@ -66,7 +69,7 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
         "eta_seconds": eta_seconds(sum(b["documents"] for b in pending), rate["docs_per_s"]),
         "run": run_state(work, live),
         "batches": batches,
-        "stages": stages,
+        "stages": {**stages, "dedup": dedup},
         # complete datasets, as trainers see them (the details are in stages.datasets)
         "datasets": [{"path": d["path"], "num_samples": d["num_samples"], "kind": d["kind"]} for d in stages["datasets"]
                      if d["complete"]],
@@ -74,7 +77,7 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
 
 
 def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int,
-               num_batches: int) -> list[dict[str, Any]]:
+               num_batches: int, shas: dict[int, str] | None = None) -> list[dict[str, Any]]:
     """One record per batch: done (stats under this config and a parquet beside them), failed (a
     failure marker) or pending. Only existence is checked; `prepare` verifies hashes on resume."""
     rows = []
@@ -94,6 +97,8 @@ def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int
             row["quarantined"] = len(stats.quarantined)
             row["engine"] = stats.engine
             row["finished_at"] = stats.finished_at
+            if shas is not None:
+                shas[k] = stats.parquet_sha256
         else:
             row.update({"documents": hi - lo, "passed": 0, "rejected": {}, "malformed": {}})
         if state == "failed":
@@ -101,6 +106,29 @@ def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int
             row["attempts"] = failed.get("attempts")
         rows.append(row)
     return rows
+
+
+def dedup_state(work: WorkDir, shas: dict[int, str], done: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The dedup result, when there is one. When it was made from exactly the finished batches, the
+    documents it removed count as rejected (duplicate_exact, duplicate_near) in those batches and
+    in the totals, so passed + rejected + malformed still adds up to the documents read."""
+    s = read_summary(work)
+    if s is None:
+        return None
+    made_from = {int(k): v.get("parquet_sha256") for k, v in s.get("batches", {}).items()}
+    current = made_from == shas and len(done) == len(made_from)
+    out = {"mode": s.get("mode"), "settings": s.get("settings", {}), "documents": s.get("documents"),
+           "removed": s.get("removed"), "by_reason": s.get("by_reason", {}), "cluster_sizes": s.get("cluster_sizes"),
+           "against": s.get("against", []), "removed_file": s.get("removed_file"), "up_to_date": current}
+    if current:
+        per = s.get("batches", {})
+        for b in done:
+            for reason in REASONS:
+                n = int(per.get(str(b["batch"]), {}).get(reason, 0))
+                if n:
+                    b["passed"] -= n
+                    b["rejected"] = dict(sorted({**b["rejected"], reason: n}.items()))
+    return out
 
 
 def _totals(done: list[dict[str, Any]]) -> dict[str, Any]:
@@ -311,6 +339,14 @@ def _speed_line(st: dict[str, Any]) -> str:
 def _stage_lines(st: dict[str, Any]) -> list[str]:
     lines = []
     stages = st["stages"]
+    d = stages.get("dedup")
+    if d is not None:
+        share = d["removed"] / d["documents"] if d.get("documents") else 0.0
+        r = d.get("by_reason", {})
+        state = "" if d["up_to_date"] else " (out of date: filter batches changed since; the next run redoes it)"
+        lines.append(f"dedup: {d['mode']}, {d['removed']:,} of {d['documents']:,} kept documents removed ({share:.1%}: "
+                     f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near), listed in "
+                     f"{d['removed_file']}{state}")
     sm = stages["samples"]
     tok = stages["tokenized"]
     clm_only = sm is None and bool(tok) and all(t.get("objective") == "clm" for t in tok)

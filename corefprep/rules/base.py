@@ -21,6 +21,9 @@ class Decision(NamedTuple):
     entities: list[Entity]  # repeated entities with their mentions (v2); [] otherwise
     kiwi_chars: int = 0  # characters Kiwi analysed for this document (the cost)
     error: str | None = None  # the analyser's error message, with reason kiwi_error
+    # a kept document's Kiwi words (surface strings of its morphemes), when the rules analysed it
+    # whole anyway: its dedup signature is made from them without a second analysis
+    kiwi_words: list[str] | None = None
 
 
 class Rules(Protocol):

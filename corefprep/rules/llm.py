@@ -158,7 +158,9 @@ class LlmRules:
             words = self.split_words(text, kiwi)
         except Exception as exc:  # Kiwi failing on one document must not sink the batch
             return Decision("kiwi_error", [], len(text), error=f"{type(exc).__name__}: {exc}")
-        return Decision(next(self.word_failures(text, words), None), [], len(text) if self.uses_kiwi else 0)
+        reason = next(self.word_failures(text, words), None)
+        kept_words = words if reason is None and self.uses_kiwi else None
+        return Decision(reason, [], len(text) if self.uses_kiwi else 0, kiwi_words=kept_words)
 
     def failures(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> list[str]:
         """Every rule the document fails, in check order ([] = kept): to see why, not to decide."""

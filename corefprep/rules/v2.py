@@ -17,6 +17,7 @@ import numpy as np
 from ..core.options import option
 from .base import Decision, Entity, Mention
 from .text import code_points, hangul_mask, not_symbol_table
+from .words import surface_words
 
 # Reasons, in the order they are checked. The pronoun rule is checked before the NNP-share rule
 # because it can be decided from a prefix of the document (see V2Rules.decide); the set of kept
@@ -130,7 +131,7 @@ class V2Rules:
         except Exception as exc:  # Kiwi failing on one document must not sink the batch
             return Decision("kiwi_error", [], analysed, error=f"{type(exc).__name__}: {exc}")
         reason, entities = self.kiwi_reject(tokens)
-        return Decision(reason, entities, analysed)
+        return Decision(reason, entities, analysed, kiwi_words=surface_words(text, tokens) if reason is None else None)
 
     def kiwi_reject(self, tokens: Sequence[Token]) -> tuple[str | None, list[Entity]]:
         """Rules 5-7 on a full analysis: (reason or None, the document's repeated entities)."""

@@ -40,7 +40,12 @@ _SPACE_WORD = re.compile(
 
 def kiwi_words(text: str, kiwi: Any) -> list[str]:
     """Surface strings of Kiwi's tokens of ``text`` (one analysis for every word-based rule)."""
-    return [w for t in kiwi.tokenize(text) if (w := text[t.start:t.end].strip())]
+    return surface_words(text, kiwi.tokenize(text))
+
+
+def surface_words(text: str, tokens: Any) -> list[str]:
+    """The slices of ``text`` Kiwi's ``tokens`` cover, whitespace stripped, empty ones dropped."""
+    return [w for t in tokens if (w := text[t.start:t.end].strip())]
 
 
 def space_words(text: str) -> list[str]:

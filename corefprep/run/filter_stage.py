@@ -69,7 +69,8 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
     cid = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times)
     ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
-                        opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine)
+                        opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
+                        signer=opts.signer())
     done: dict[int, BatchStats] = {}
     if not (opts.force and spec is None):
         for k in range(num_batches):

@@ -20,6 +20,8 @@ from ..output.metadata import Provenance
 from ..output.names import dataset_dir, megatron_prefix
 from ..rules import Rules
 from ..rules.v2 import V2Rules
+from ..signatures.config import DedupConfig
+from ..signatures.minhash import Signer
 from ..tokenizer.config import MapConfig, TokenizeConfig
 
 BUNDLED_SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -42,6 +44,7 @@ class RunOptions:
     filter: FilterConfig = field(default_factory=FilterConfig)
     engine: EngineConfig = field(default_factory=EngineConfig)
     rules: Rules = field(default_factory=V2Rules)
+    dedup: DedupConfig = field(default_factory=DedupConfig)
     samples: SampleConfig = field(default_factory=SampleConfig)
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     map: MapConfig = field(default_factory=MapConfig)
@@ -60,6 +63,18 @@ class RunOptions:
     def megatron_prefix(self) -> Path:
         return megatron_prefix(self.output_dir, self.rules.name)
 
+    @property
+    def dedup_mode(self) -> str:
+        return self.dedup.mode(self.rules.name)
+
+    def signer(self) -> Signer | None:
+        """How kept documents are signed for deduplication (None: the run does not deduplicate)."""
+        mode = self.dedup_mode
+        if mode == "none":
+            return None
+        d = self.dedup
+        return Signer(mode, d.words(self.rules.uses_kiwi), d.dedup_ngram, d.dedup_bands, d.dedup_rows, d.dedup_seed)
+
     def input_specs(self) -> list[str]:
         return self.inputs or [str(BUNDLED_SAMPLE)]
 
@@ -74,6 +89,11 @@ class RunOptions:
             "batch_docs": self.filter.batch_docs,
             "text_field": self.filter.text_field,
         }
+        signer = self.signer()
+        if signer is not None:
+            config["dedup"] = {"mode": signer.mode, "words": signer.words, "ngram": signer.ngram,
+                               "bands": signer.bands, "rows": signer.rows, "seed": signer.seed,
+                               "against": str(self.dedup.dedup_against) if self.dedup.dedup_against else None}
         if self.tokenize.objective == "entity-mlm":
             config["samples"] = self.samples.as_dict()
             config["tok_chunk"] = self.map.tok_chunk

@@ -2,7 +2,8 @@
 
 ::
 
-    filter    corefprep.filter     inputs -> work/filter/batch_NNNNN.parquet + stats
+    filter    corefprep.filter     inputs -> work/filter/batch_NNNNN.parquet + stats (+ signatures)
+    dedup     corefprep.dedup      signatures -> work/dedup/result/ (removed documents, clusters)
     samples   corefprep.coref      kept documents -> work/samples/chunk_NNNNN.arrow   (entity-mlm)
     tokenize  corefprep.coref      samples chunks -> work/tokenized/<key>/chunk_NNNNN/ (entity-mlm)
               corefprep.clm        kept documents -> work/tokenized/clm-<key>/batch_NNNNN.ids (clm)
@@ -23,11 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from ..clm.stage import prepare_clm
-from ..core.errors import CorefprepError
+from ..core.errors import CorefprepError, UsageError
 from ..core.log import EventLog, say
 from ..coref.merge import run_merge
 from ..coref.samples import run_samples
 from ..coref.tokenize import run_tokenize
+from ..dedup.result import DedupResult
+from ..dedup.stage import earlier_run, run_dedup
 from ..filter.engines.ray import import_ray
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
@@ -38,7 +41,7 @@ from .options import RunOptions
 from .plan import apply_plan, is_planned
 from .preflight import enforce, run_preflight
 
-STAGES = ("filter", "samples", "tokenize", "merge")
+STAGES = ("filter", "dedup", "samples", "tokenize", "merge")
 
 
 @dataclass
@@ -53,6 +56,7 @@ class RunResult:
     tokens: int | None = None  # clm tokenize without a merge
     dataset: Path | None = None
     megatron: Path | None = None
+    dedup: dict[str, Any] | None = None  # the dedup summary, when the run deduplicated
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -73,6 +77,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
     enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
     if "tokenize" in stages or "merge" in stages:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
+    if opts.dedup.dedup_against is not None and stages != ("filter",):
+        _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
     work = opts.work
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
             EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
@@ -81,7 +87,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
         plan = plan_filter(opts)
-        say(opts.plan.describe())  # after the inputs are counted: a bad input's error stays alone
+        say(opts.plan.describe() + _dedup_plan(opts))  # after the inputs are counted: a bad input's error stays alone
         new: dict[int, BatchStats] = {}
         if "filter" in stages:
             events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
@@ -97,19 +103,57 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
             say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
             return result
         require_all_done(plan, done)
+        dedup = _dedup(opts, done, result, events)
+        if stages == ("dedup",):
+            return result
         if opts.tokenize.objective == "clm":
-            return _clm(opts, stages, done, result, events)
-        return _entity_mlm(opts, stages, done, result, events)
+            return _clm(opts, stages, done, result, events, dedup)
+        return _entity_mlm(opts, stages, done, result, events, dedup)
+
+
+def _dedup_plan(opts: RunOptions) -> str:
+    signer = opts.signer()
+    if signer is None:
+        return "; dedup none"
+    if signer.mode == "exact":
+        return "; dedup exact"
+    return (f"; dedup minhash ({signer.words} words, {signer.ngram}-grams, {signer.bands} bands x {signer.rows} "
+            "hashes)")
+
+
+def _check_against(opts: RunOptions) -> None:
+    signer = opts.signer()
+    against = Path(opts.dedup.dedup_against or "")
+    if signer is None:
+        raise UsageError("--dedup-against needs deduplication: add --dedup exact or --dedup minhash")
+    if against.resolve() == Path(opts.output_dir).resolve():
+        raise UsageError("--dedup-against names this run's own output directory")
+    earlier_run(against, signer)
+
+
+def _dedup(opts: RunOptions, done: dict[int, BatchStats], result: RunResult, events: EventLog) -> DedupResult | None:
+    signer = opts.signer()
+    if signer is None:
+        return None
+    events.emit("stage_start", stage="dedup", documents=result.passed)
+    t0 = time.monotonic()
+    dedup = run_dedup(opts.work, done, signer, opts.engine, against=opts.dedup.dedup_against, progress=opts.progress)
+    result.timings["dedup"] = round(time.monotonic() - t0, 3)
+    s = dedup.summary
+    result.dedup = s
+    events.emit("stage_done", stage="dedup", seconds=result.timings["dedup"], documents=s["documents"],
+                removed=s["removed"], by_reason=s["by_reason"], kept=s["kept"])
+    return dedup
 
 
 def _clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats], result: RunResult,
-         events: EventLog) -> RunResult:
+         events: EventLog, dedup: DedupResult | None) -> RunResult:
     if "tokenize" not in stages and "merge" not in stages:
         return result  # `corefprep samples` with clm: there are no samples
     events.emit("stage_start", stage="tokenize")
     clm = prepare_clm(opts.work, done, opts.tokenize, opts.map, final=opts.final_dir, megatron=opts.megatron_prefix,
                       provenance=opts.provenance(), timings=result.timings, build="merge" in stages,
-                      progress=opts.progress)
+                      progress=opts.progress, dedup=dedup)
     for stage in ("tokenize", "merge"):  # clm runs both in prepare_clm; their timings tell which ran
         if stage in result.timings:
             events.emit("stage_done", stage=stage, seconds=result.timings[stage])
@@ -123,12 +167,12 @@ def _clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats],
 
 
 def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats], result: RunResult,
-                events: EventLog) -> RunResult:
+                events: EventLog, dedup: DedupResult | None) -> RunResult:
     timings = result.timings
     events.emit("stage_start", stage="samples", documents=result.passed)
     t1 = time.monotonic()
     chunks, summary = run_samples(opts.work, done, opts.samples, opts.tokenize, opts.map.tok_chunk or 1_000_000,
-                                  progress=opts.progress)
+                                  progress=opts.progress, dedup=dedup)
     timings["samples"] = round(time.monotonic() - t1, 3)
     events.emit("stage_done", stage="samples", seconds=timings["samples"], samples=summary["num_samples"],
                 chunks=len(chunks))
@@ -151,7 +195,7 @@ def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, Batch
     events.emit("stage_start", stage="merge")
     t3 = time.monotonic()
     n = run_merge(opts.work.root, opts.final_dir, dirs, summary, tok_meta, done, timings, seq_len=opts.tokenize.seq_len,
-                  max_entity_freq=opts.samples.max_entity_freq, provenance=opts.provenance())
+                  max_entity_freq=opts.samples.max_entity_freq, provenance=opts.provenance(), dedup=dedup)
     events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=n,
                 dataset=str(opts.final_dir))
     result.samples, result.dataset = n, opts.final_dir

@@ -19,9 +19,10 @@ from corefprep.rules import rule_sets
 from corefprep.run.filter_stage import filter_config
 from corefprep.run.options import RunOptions
 from corefprep.run.plan import apply_plan
+from corefprep.signatures.config import DedupConfig
 from corefprep.tokenizer.config import MapConfig, TokenizeConfig
 
-CONFIGS = (RunOptions, FilterConfig, EngineConfig, SampleConfig, TokenizeConfig, MapConfig)
+CONFIGS = (RunOptions, FilterConfig, EngineConfig, SampleConfig, TokenizeConfig, MapConfig, DedupConfig)
 
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "1.5"])

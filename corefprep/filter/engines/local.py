@@ -63,7 +63,7 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
     stream = DocStream(ctx)
     try:
         with KiwiPool(ctx.judge, workers, cfg.maxtasksperchild, chunksize=cfg.chunksize or 2000,
-                      doc_timeout=cfg.doc_timeout) as pool:
+                      doc_timeout=cfg.doc_timeout, signer=ctx.signer) as pool:
             for i, k in enumerate(todo):
                 stats = _with_retries(ctx, cfg, pool, stream, k, (bar, batch_bar), passed_total,
                                       f"{i + 1}/{len(todo)}")

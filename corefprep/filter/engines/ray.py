@@ -29,12 +29,15 @@ import signal
 import struct
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ...core.errors import CorefprepError, UsageError
 from ...core.log import EventLog, progress_bar, say
 from ...rules.kiwi import load_kiwi
+from ...signatures.minhash import Signer
 from ..batch import compute_batch
 from ..config import EngineConfig
 from ..context import FilterContext
@@ -149,9 +152,9 @@ class _HeartbeatWriter:
 class BatchWorker:
     """The body of a Ray actor: one Kiwi, any number of batches."""
 
-    def __init__(self, judge: Judge, doc_timeout: float | None):
-        self.judge = judge
-        self.kiwi = load_kiwi() if judge.uses_kiwi else None
+    def __init__(self, judge: Judge, doc_timeout: float | None, signer: Signer | None = None):
+        self.judge, self.signer = judge, signer
+        self.kiwi = load_kiwi() if judge.uses_kiwi or (signer is not None and signer.uses_kiwi) else None
         self.doc_timeout = doc_timeout
         try:
             import ray
@@ -173,7 +176,7 @@ class BatchWorker:
             os.kill(os.getpid(), signal.SIGKILL)
 
         decider = InProcessDecider(self.judge, self.kiwi, doc_timeout=self.doc_timeout, on_overrun=overrun,
-                                   watch=hb)
+                                   watch=hb, signer=self.signer)
         try:
             return compute_batch(ctx, k, decider, faults, progress=hb.progress, watch=hb,
                                  extra={"ray_node": self.node, "actor_pid": os.getpid(),
@@ -199,15 +202,15 @@ class _Running(NamedTuple):
     since: float
 
 
-def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
-                   progress: bool = True) -> dict[int, BatchStats]:
-    """Run the batches in ``todo`` on Ray actors; returns their stats."""
+@contextmanager
+def ray_session(cfg: EngineConfig) -> Iterator[Any]:
+    """Ray, joined (--ray-address) or started locally for the time of the block, then let go."""
     ray = import_ray()
     on_main = threading.current_thread() is threading.main_thread()
     sigterm = signal.getsignal(signal.SIGTERM) if on_main else None
-    started_here = _connect(ray, cfg)
+    started_here = connect(ray, cfg)
     try:
-        return _run(ray, ctx, todo, cfg, events, progress)
+        yield ray
     finally:
         if started_here:
             ray.shutdown()
@@ -217,7 +220,14 @@ def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, event
             signal.signal(signal.SIGTERM, sigterm)
 
 
-def _connect(ray: Any, cfg: EngineConfig) -> bool:
+def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
+                   progress: bool = True) -> dict[int, BatchStats]:
+    """Run the batches in ``todo`` on Ray actors; returns their stats."""
+    with ray_session(cfg) as ray:
+        return _run(ray, ctx, todo, cfg, events, progress)
+
+
+def connect(ray: Any, cfg: EngineConfig) -> bool:
     """Join the cluster named by --ray-address or start a local one; True if we started it."""
     import logging
 
@@ -301,7 +311,7 @@ def _run(ray: Any, ctx: FilterContext, todo: list[int], cfg: EngineConfig, event
     bar = progress_bar(todo_docs, "filter", enabled=progress, smoothing=0.05)
     waiting = [new_faults(ctx, k, cfg) for k in todo]
     waiting.reverse()  # pop() hands out the lowest batch first
-    idle = [remote_cls.remote(ctx.judge, cfg.doc_timeout) for _ in range(n_actors)]
+    idle = [remote_cls.remote(ctx.judge, cfg.doc_timeout, ctx.signer) for _ in range(n_actors)]
     running: dict[Any, _Running] = {}
     finished: dict[int, BatchStats] = {}
     started: set[Any] = set()  # actors that have started a batch (so Ray could place them)
@@ -378,7 +388,7 @@ def _failure(ray: Any, ctx: FilterContext, cfg: EngineConfig, faults: BatchFault
         return [actor]
     # the actor died (or its node): the heartbeat says which document it was on
     ray.kill(actor)
-    fresh = remote_cls.remote(ctx.judge, cfg.doc_timeout)
+    fresh = remote_cls.remote(ctx.judge, cfg.doc_timeout, ctx.signer)
     hb = read_heartbeat(heartbeat_path(ctx, faults.batch))
     doc = hb.doc if hb is not None and hb.phase in (READING, DECIDING) and hb.doc >= 0 else None
     timed = hb.ran if hb is not None and hb.timed_out and doc is not None else None

@@ -1,0 +1,239 @@
+"""Signing a document: its exact hash and its MinHash band keys (pure: text in, one record out).
+
+- **Exact**: a 128-bit BLAKE2b of the text after NFC with every run of whitespace made one space,
+  so copies that differ only in Unicode composition or spacing are the same document.
+- **MinHash** (Broder 1997; the settings of FineWeb and FineWeb-2: word 5-gram shingles, 14 bands of
+  8 hashes, 64-bit hashing): the words (the text's runs of letters and digits after NFC and
+  casefolding, or Kiwi morphemes as FineWeb-2 counts Korean words, NFC and casefolded, those
+  without a letter or digit dropped), every run of ``ngram`` consecutive words is a shingle,
+  and for each of ``bands * rows`` hash functions the smallest hash over the shingles is kept.
+  Two documents agree on one such minimum with probability equal to the Jaccard similarity *s*
+  of their shingle sets, so they share all ``rows`` minima of a band with probability *s^rows*
+  and at least one of the ``bands`` bands with 1 - (1 - s^rows)^bands. Only a band's key (a
+  64-bit hash of its ``rows`` minima) is kept.
+
+Words are hashed all at once per document (a polynomial hash of their UTF-8 bytes from prefix
+sums, mixed with splitmix64 and the seed: :func:`segment_hashes`); a shingle's hash mixes its words' hashes in
+order (through splitmix64, so shingle hashes are well mixed); the hash functions are
+``a_i * x + b_i mod 2^64`` for random odd ``a_i`` and random ``b_i`` (drawn from ``--dedup-seed``),
+two vector operations per shingle and function (tests/signatures measures that pairs are caught
+as the banding curve says): all of it vectorised with numpy over a document's shingles, a block
+at a time so a long document needs bounded memory. A document with fewer words than one shingle
+has no band keys: it is deduplicated by its exact hash only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from ..core.atomic import config_hash
+from ..rules.words import kiwi_words as analyse_words
+
+SIGNATURE_VERSION = 2  # bump when a signature's bytes for the same text and settings change
+SHINGLE_BLOCK = 2048  # shingles hashed at a time (bounds a long document's memory)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+# odd multipliers for the words' positions in a shingle (the fractional bits of sqrt of primes)
+_POSITION = np.array([0x6A09E667F3BCC909, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1,
+                      0x510E527FADE682D1, 0x9B05688C2B3E6C1F, 0x1F83D9ABFB41BD6B, 0x5BE0CD19137E2179],
+                     dtype=np.uint64)
+_HAS_ALNUM = re.compile(r"[^\W_]")  # a letter or digit of any script
+_NOT_ALNUM = re.compile(r"[\W_]+")  # a run of anything else
+
+
+def splitmix64(x: np.ndarray) -> np.ndarray:
+    """The splitmix64 finaliser, elementwise on uint64 (a bijection with good avalanche)."""
+    with np.errstate(over="ignore"):
+        z = (x ^ (x >> np.uint64(30))) * _M1
+        z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+_P = 0xD6E8FEB86659FD93  # odd (invertible mod 2^64) with dense bits
+_P_INV = pow(_P, -1, 2**64)
+_POWERS: list[np.ndarray] = [np.ones(1, dtype=np.uint64), np.ones(1, dtype=np.uint64)]  # P^i, P^-i
+
+
+def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """P^i and P^-i mod 2^64 for i < n (grown by doubling, kept for the process)."""
+    if len(_POWERS[0]) < n:
+        size = max(n, 2 * len(_POWERS[0]), 4096)
+        with np.errstate(over="ignore"):
+            for i, base in enumerate((_P, _P_INV)):
+                steps = np.full(size, base, dtype=np.uint64)
+                steps[0] = 1
+                _POWERS[i] = np.cumprod(steps, dtype=np.uint64)
+    return _POWERS[0][:n], _POWERS[1][:n]
+
+
+def segment_hashes(data: bytes, sep: int, seed: int) -> np.ndarray:
+    """One 64-bit hash per ``sep``-separated segment of ``data`` (no empty segments expected):
+    the polynomial sum (byte + 1) * P^i over the segment's bytes, mod 2^64, computed for all
+    segments at once from prefix sums, then mixed with the segment's length and ``seed`` by
+    splitmix64. Words differ in their bytes, so their hashes differ but with probability ~2^-64."""
+    a = np.frombuffer(data, dtype=np.uint8)
+    cuts = np.flatnonzero(a == sep)
+    starts = np.concatenate(([0], cuts + 1))
+    ends = np.concatenate((cuts, [len(a)]))
+    pw, inv = _powers(len(a) + 1)
+    with np.errstate(over="ignore"):
+        prefix = np.zeros(len(a) + 1, dtype=np.uint64)
+        np.cumsum((a.astype(np.uint64) + np.uint64(1)) * pw[:len(a)], out=prefix[1:])
+        h = (prefix[ends] - prefix[starts]) * inv[starts]
+        h = h + (ends - starts).astype(np.uint64) * _GOLDEN + np.uint64(seed)
+    return splitmix64(h)
+
+
+def exact_hash(text: str, nfc: str | None = None) -> tuple[int, int]:
+    """128 bits of the text after NFC with whitespace runs collapsed to one space, as two ints
+    (``nfc``: the text already in NFC, when the caller has it)."""
+    norm = " ".join((unicodedata.normalize("NFC", text) if nfc is None else nfc).split())
+    d = hashlib.blake2b(norm.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+
+
+def normalise_words(words: Sequence[str]) -> list[str]:
+    """Kiwi's morphemes as words: NFC, casefolded; those with no letter or digit (punctuation,
+    symbols) dropped."""
+    if not words:
+        return []
+    # one normalisation of all words at once: morphemes hold no NUL
+    joined = unicodedata.normalize("NFC", "\0".join(words)).casefold()
+    return [w for w in joined.split("\0") if w.isalnum() or _HAS_ALNUM.search(w)]
+
+
+def text_words_joined(text: str, nfc: str | None = None) -> str:
+    """The text's own words (``--dedup-words space``) joined by single spaces: after NFC and
+    casefolding, every run of characters that are not letters or digits (whitespace,
+    punctuation, symbols, "_") is one separator, as datatrove's text simplification turns
+    punctuation into spaces before it splits at whitespace. One regex pass in C."""
+    t = (unicodedata.normalize("NFC", text) if nfc is None else nfc).casefold()
+    return _NOT_ALNUM.sub(" ", t).strip()
+
+
+def text_words(text: str) -> list[str]:
+    joined = text_words_joined(text)
+    return joined.split(" ") if joined else []
+
+
+@dataclass(frozen=True)
+class Signer:
+    mode: str  # "exact" or "minhash"
+    words: str = "space"  # "space" or "kiwi"
+    ngram: int = 5
+    bands: int = 14
+    rows: int = 8
+    seed: int = 1
+
+    @property
+    def key(self) -> str:
+        """What a signature depends on: a rerun with the same key reuses the signatures on disk."""
+        d = asdict(self)
+        if self.mode == "exact":
+            d = {"mode": "exact"}
+        return config_hash({"v": SIGNATURE_VERSION, **d})
+
+    @property
+    def uses_kiwi(self) -> bool:
+        return self.mode == "minhash" and self.words == "kiwi"
+
+    @cached_property
+    def dtype(self) -> np.dtype:
+        """One signature record: the document, its exact hash, its shingle count, its band keys."""
+        n = self.bands if self.mode == "minhash" else 0
+        return np.dtype([("doc_index", "<i8"), ("exact", "<u8", (2,)), ("shingles", "<i4"), ("bands", "<u8", (n,))])
+
+    @cached_property
+    def _params(self) -> tuple[np.ndarray, np.ndarray]:
+        """(a, b) of the ``bands * rows`` hash functions x -> a*x + b mod 2^64, a odd."""
+        rng = np.random.Generator(np.random.PCG64(self.seed))
+        a = rng.integers(0, 2**64, size=self.bands * self.rows, dtype=np.uint64, endpoint=False) | np.uint64(1)
+        b = rng.integers(0, 2**64, size=self.bands * self.rows, dtype=np.uint64, endpoint=False)
+        return a, b
+
+    def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None) -> list[str]:
+        """The document's normalised words in this signer's unit (``kiwi_words`` when the filter
+        already has them; else Kiwi is asked, or the text's runs of letters and digits)."""
+        if self.words == "kiwi":
+            if kiwi_words is None:
+                kiwi_words = analyse_words(text, kiwi)
+            return normalise_words(kiwi_words)
+        return text_words(text)
+
+    def sign(self, doc_index: int, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None) -> bytes:
+        """One signature record (``dtype``) as bytes."""
+        rec = np.zeros(1, dtype=self.dtype)
+        rec["doc_index"] = doc_index
+        nfc = unicodedata.normalize("NFC", text)
+        rec["exact"][0] = exact_hash(text, nfc)
+        if self.mode == "minhash":
+            n, keys = self.band_keys(self.text_word_hashes(text, kiwi_words, kiwi, nfc))
+            rec["shingles"] = n
+            rec["bands"][0] = keys
+        return rec.tobytes()
+
+    def word_hashes(self, words: list[str]) -> np.ndarray:
+        """One 64-bit hash per word (see :func:`segment_hashes`)."""
+        if not words:
+            return np.zeros(0, dtype=np.uint64)
+        return segment_hashes("\0".join(words).encode("utf-8", "surrogatepass"), 0, self.seed)
+
+    def text_word_hashes(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None,
+                         nfc: str | None = None) -> np.ndarray:
+        """``word_hashes(split(text))`` without a Python object per word on the ``space`` path."""
+        if self.words == "kiwi":
+            return self.word_hashes(self.split(text, kiwi_words, kiwi))
+        joined = text_words_joined(text, nfc)
+        if not joined:
+            return np.zeros(0, dtype=np.uint64)
+        return segment_hashes(joined.encode("utf-8", "surrogatepass"), 0x20, self.seed)
+
+    def shingle_hashes(self, words: list[str] | np.ndarray) -> np.ndarray:
+        """One 64-bit hash per run of ``ngram`` consecutive words (in order); ``words`` may be
+        their word hashes already."""
+        n = len(words) - self.ngram + 1
+        if n <= 0:
+            return np.zeros(0, dtype=np.uint64)
+        wh = words if isinstance(words, np.ndarray) else self.word_hashes(words)
+        # position j of the shingle weighs its word by its own odd constant (order matters), then
+        # one splitmix64 mixes the sum
+        h = np.zeros(n, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            for j in range(self.ngram):
+                h += wh[j:j + n] * _POSITION[j % len(_POSITION)] + np.uint64(j)
+        return splitmix64(h)
+
+    def band_keys(self, words: list[str] | np.ndarray) -> tuple[int, np.ndarray]:
+        """(shingles, one key per band); no shingle: (0, zeros). ``shingles`` counts positions: a
+        repeated shingle changes no minimum, so the hashes are not made unique first."""
+        shingles = self.shingle_hashes(words)
+        keys = np.zeros(self.bands, dtype=np.uint64)
+        if not len(shingles):
+            return 0, keys
+        a, b = self._params
+        mins = np.full(len(a), np.iinfo(np.uint64).max, dtype=np.uint64)
+        buf = np.empty((min(len(shingles), SHINGLE_BLOCK), len(a)), dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            for lo in range(0, len(shingles), SHINGLE_BLOCK):
+                block = shingles[lo:lo + SHINGLE_BLOCK, None]
+                t = buf[:len(block)]
+                np.multiply(block, a, out=t)  # in place: no temporary the size of the block
+                np.add(t, b, out=t)
+                np.minimum(mins, t.min(axis=0), out=mins)
+        per_band = mins.reshape(self.bands, self.rows)
+        with np.errstate(over="ignore"):
+            for r in range(self.rows):
+                keys = splitmix64(keys * _GOLDEN + per_band[:, r])
+        return len(shingles), keys
+
+    def records(self, data: bytes) -> np.ndarray:
+        return np.frombuffer(data, dtype=self.dtype)

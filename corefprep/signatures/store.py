@@ -1,0 +1,59 @@
+"""Signature files, one per filter batch: ``work/dedup/sig-<key>/batch_NNNNN.npy`` holds the
+signature records of the batch's kept documents in ``doc_index`` order, and ``batch_NNNNN.json``
+(written last) the key, the filter batch's parquet SHA-256 (its content), the record count and the
+file's size. A signature file counts only for the batch content and settings it was made from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..core.atomic import atomic_write_json, atomic_write_with, read_json
+from ..core.workdir import WorkDir
+from .minhash import Signer
+
+
+def signature_dir(work: WorkDir, signer: Signer) -> Path:
+    return work.dedup_dir / f"sig-{signer.key}"
+
+
+def _paths(directory: Path, k: int) -> tuple[Path, Path]:
+    return directory / f"batch_{k:05d}.npy", directory / f"batch_{k:05d}.json"
+
+
+def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarray, parquet_sha256: str) -> None:
+    """Batch k's signature records (any order: they are stored sorted by doc_index)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    data, meta = _paths(directory, k)
+    meta.unlink(missing_ok=True)  # from here on the old file no longer counts
+    records = np.sort(records, order="doc_index") if len(records) else records.astype(signer.dtype)
+
+    def write(tmp: Path) -> None:
+        with open(tmp, "wb") as f:  # a file object: np.save would append ".npy" to a temporary name
+            np.save(f, records, allow_pickle=False)
+
+    atomic_write_with(data, write)
+    atomic_write_json(meta, {"key": signer.key, "parquet_sha256": parquet_sha256, "records": len(records),
+                             "bytes": data.stat().st_size})
+
+
+def signatures_valid(directory: Path, signer: Signer, k: int, parquet_sha256: str) -> dict[str, Any] | None:
+    """The record of batch k's signature file when it is whole and made from this content and key."""
+    data, meta = _paths(directory, k)
+    rec = read_json(meta)
+    if not rec or rec.get("key") != signer.key or rec.get("parquet_sha256") != parquet_sha256:
+        return None
+    try:
+        return rec if data.stat().st_size == rec.get("bytes") else None
+    except OSError:
+        return None
+
+
+def load_signatures(directory: Path, signer: Signer, k: int, mmap: bool = True) -> np.ndarray:
+    data, _ = _paths(directory, k)
+    arr = np.load(data, mmap_mode="r" if mmap else None, allow_pickle=False)
+    if arr.dtype != signer.dtype:
+        raise ValueError(f"{data}: signature records of another layout")
+    return arr

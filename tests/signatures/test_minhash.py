@@ -1,0 +1,129 @@
+"""Document signatures: the exact hash ignores only composition and spacing, and MinHash catches a
+pair with the probability its settings promise, 1 - (1 - s^rows)^bands for Jaccard similarity s
+of the shingle sets, measured against brute-force Jaccard on synthetic pairs."""
+
+from __future__ import annotations
+
+import math
+import random
+import unicodedata
+
+import numpy as np
+import pytest
+
+from corefprep.signatures.minhash import Signer, exact_hash, normalise_words, text_words
+
+SIGNER = Signer("minhash", "space")
+
+
+def test_the_exact_hash_ignores_composition_and_spacing_only():
+    text = "한국어 문서입니다.\n두 번째 줄."
+    assert exact_hash(text) == exact_hash(unicodedata.normalize("NFD", text))
+    assert exact_hash(text) == exact_hash("  한국어   문서입니다.  두 번째\t줄. ")
+    assert exact_hash(text) != exact_hash(text.replace("두", "세"))
+    assert exact_hash(text) != exact_hash(text.replace(".", ""))
+
+
+def test_words_are_normalised_and_punctuation_dropped():
+    assert normalise_words(["Hello", "WORLD", "...", "—", "한국", unicodedata.normalize("NFD", "한국")]) == [
+        "hello", "world", "한국", "한국"]
+    assert text_words("(세종대왕은) 조선의 \"임금\"이다. ＡＢ·Ｃ 3.14 a_b →") == [
+        "세종대왕은", "조선의", "임금", "이다", "ａｂ", "ｃ", "3", "14", "a", "b"]
+
+
+def test_a_document_too_short_for_one_shingle_has_no_band_keys():
+    for text in ("", "한", "하나 둘 셋 넷"):  # fewer than 5 words
+        rec = SIGNER.records(SIGNER.sign(0, text))
+        assert rec["shingles"][0] == 0 and not rec["bands"].any()
+        assert rec["exact"].any()
+    assert SIGNER.records(SIGNER.sign(0, "하나 둘 셋 넷 다섯"))["shingles"][0] == 1
+
+
+def test_signatures_are_deterministic_and_depend_on_the_settings():
+    text = " ".join(f"낱말{i}" for i in range(100))
+    assert SIGNER.sign(3, text) == Signer("minhash", "space").sign(3, text)
+    assert SIGNER.key == Signer("minhash", "space").key
+    assert Signer("minhash", "space", seed=2).sign(3, text) != SIGNER.sign(3, text)
+    assert Signer("minhash", "space", seed=2).key != SIGNER.key
+    assert Signer("exact", "space").key == Signer("exact", "kiwi").key  # exact mode has no words
+
+
+def _shingles(words: list[str], n: int = 5) -> set[tuple[str, ...]]:
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_the_probability_a_pair_is_caught_follows_the_banding_curve():
+    """2,400 synthetic pairs: a document of 300 random words and a copy with a random share of its
+    positions replaced. Per Jaccard bin the share of pairs sharing a band must match the mean of
+    1 - (1 - s^8)^14 over the bin's pairs within sampling error (3 standard errors + 0.02)."""
+    rng = random.Random(7)
+    vocab = [f"w{i}" for i in range(20_000)]
+    bins: dict[int, list[tuple[float, bool]]] = {}
+    for _ in range(2400):
+        a = [rng.choice(vocab) for _ in range(300)]
+        b = list(a)
+        for i in rng.sample(range(300), int(300 * rng.uniform(0.0, 0.45))):
+            b[i] = rng.choice(vocab)
+        sa, sb = _shingles(a), _shingles(b)
+        s = len(sa & sb) / len(sa | sb)
+        ka, kb = SIGNER.band_keys(a)[1], SIGNER.band_keys(b)[1]
+        bins.setdefault(min(9, int(s * 10)), []).append((s, bool(np.any(ka == kb))))
+    checked = 0
+    for _b, pairs in sorted(bins.items()):
+        if len(pairs) < 40:
+            continue
+        expected = sum(1 - (1 - s**8) ** 14 for s, _ in pairs) / len(pairs)
+        seen = sum(hit for _, hit in pairs) / len(pairs)
+        err = 3 * math.sqrt(max(expected * (1 - expected), 0.01) / len(pairs)) + 0.02
+        assert abs(seen - expected) <= err, (_b, len(pairs), seen, expected)
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("words", ["space", "kiwi"])
+def test_kiwi_words_from_the_filter_give_the_signature_of_a_fresh_analysis(kiwi, words):
+    from corefprep.rules.words import kiwi_words
+
+    signer = Signer("minhash", words)
+    text = "세종대왕은 조선의 제4대 임금이다. 그는 훈민정음을 창제하였다. " * 5
+    assert signer.sign(1, text, kiwi_words(text, kiwi), kiwi) == signer.sign(1, text, None, kiwi)
+
+
+def test_word_hashes_tell_words_apart_wherever_they_stand():
+    """The vectorised word hash: equal words hash equal at any position, and 200,000 distinct
+    words (ASCII, Hangul syllables, mixed, long) get 200,000 distinct hashes."""
+    rng = random.Random(3)
+    words = {f"w{i}" for i in range(100_000)}
+    while len(words) < 200_000:
+        n = rng.randint(1, 12)
+        words.add("".join(chr(rng.choice([rng.randint(0xAC00, 0xD7A3), rng.randint(0x61, 0x7A)])) for _ in range(n)))
+    words_list = sorted(words)
+    h = SIGNER.word_hashes(words_list)
+    assert len(np.unique(h)) == len(words_list)
+    shuffled = words_list[:5000]
+    rng.shuffle(shuffled)
+    again = dict(zip(shuffled, SIGNER.word_hashes(shuffled).tolist(), strict=True))
+    assert all(again[w] == x for w, x in zip(words_list[:5000], h[:5000].tolist(), strict=True))
+
+
+def test_the_space_words_are_the_runs_of_letters_and_digits():
+    """The regex path against a plain definition, character by character (str.isalnum), on the
+    bundled texts and edge cases; and the vectorised hashes equal the hashes of those words."""
+    from fixtures.minicorpus import bundled_records
+
+    def plain(text: str) -> list[str]:
+        words, cur = [], []
+        for c in unicodedata.normalize("NFC", text).casefold():
+            if c.isalnum():
+                cur.append(c)
+            elif cur:
+                words.append("".join(cur))
+                cur = []
+        return words + (["".join(cur)] if cur else [])
+
+    texts = [r["text"] for r in bundled_records() if isinstance(r.get("text"), str)]
+    texts += ["", "  ", "(…)", "a_b _ __ …“인용”… ‘x’.", "세종대왕은\u3000조선의\xa0임금이다.", "→ ※ 1.5 -3- 가-나",
+              unicodedata.normalize("NFD", "한국어 문서")]
+    for t in texts:
+        assert text_words(t) == plain(t), t[:80]
+        assert np.array_equal(SIGNER.text_word_hashes(t), SIGNER.word_hashes(plain(t)))
