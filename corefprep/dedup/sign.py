@@ -57,25 +57,31 @@ class KeepAll:
         return self.as_dict()
 
 
-def _kept_documents(work: WorkDir, k: int) -> Iterator[Document]:
+def _kept_rows(work: WorkDir, k: int) -> Iterator[tuple[list[int], list[str]]]:
     pf = pq.ParquetFile(work.batch_parquet(k))
     for rb in pf.iter_batches(batch_size=READ_ROWS, columns=["doc_index", "text"]):
-        for doc_index, text in zip(rb.column("doc_index").to_pylist(), rb.column("text").to_pylist(), strict=True):
-            yield Document(doc_index, text, str(work.batch_parquet(k)), 0, None)
+        yield rb.column("doc_index").to_pylist(), rb.column("text").to_pylist()
+
+
+def _kept_documents(work: WorkDir, k: int) -> Iterator[Document]:
+    source = str(work.batch_parquet(k))
+    for indices, texts in _kept_rows(work, k):
+        for doc_index, text in zip(indices, texts, strict=True):
+            yield Document(doc_index, text, source, 0, None)
 
 
 def _sign_block(args: tuple[Signer, list[tuple[int, str]]]) -> bytes:
     signer, docs = args
-    return b"".join(signer.sign(d, t) for d, t in docs)
+    return signer.sign_many(docs)
 
 
 def _blocks(work: WorkDir, k: int) -> Iterator[list[tuple[int, str]]]:
     block: list[tuple[int, str]] = []
-    for doc in _kept_documents(work, k):
-        block.append((doc.doc_index, doc.text))
-        if len(block) == BLOCK_DOCS:
-            yield block
-            block = []
+    for indices, texts in _kept_rows(work, k):
+        block.extend(zip(indices, texts, strict=True))
+        while len(block) >= BLOCK_DOCS:
+            yield block[:BLOCK_DOCS]
+            block = block[BLOCK_DOCS:]
     if block:
         yield block
 

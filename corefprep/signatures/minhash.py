@@ -37,7 +37,7 @@ import numpy as np
 from ..core.atomic import config_hash
 from ..rules.words import kiwi_words as analyse_words
 
-SIGNATURE_VERSION = 2  # bump when a signature's bytes for the same text and settings change
+SIGNATURE_VERSION = 3  # bump when a signature's bytes for the same text and settings change
 SHINGLE_BLOCK = 2048  # shingles hashed at a time (bounds a long document's memory)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -52,9 +52,10 @@ _NOT_ALNUM = re.compile(r"[\W_]+")  # a run of anything else
 
 def splitmix64(x: np.ndarray) -> np.ndarray:
     """The splitmix64 finaliser, elementwise on uint64 (a bijection with good avalanche)."""
-    with np.errstate(over="ignore"):
-        z = (x ^ (x >> np.uint64(30))) * _M1
-        z = (z ^ (z >> np.uint64(27))) * _M2
+    # arrays only: numpy wraps uint64 array arithmetic silently (no errstate needed, and it costs
+    # more than the arithmetic on a document's few values)
+    z = (x ^ (x >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
 
@@ -160,6 +161,11 @@ class Signer:
         b = rng.integers(0, 2**64, size=self.bands * self.rows, dtype=np.uint64, endpoint=False)
         return a, b
 
+    @cached_property
+    def _row_mix(self) -> np.ndarray:
+        """One odd constant per row of a band (a band's minima are mixed in order)."""
+        return splitmix64(np.arange(1, self.rows + 1, dtype=np.uint64) * _GOLDEN) | np.uint64(1)
+
     def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None) -> list[str]:
         """The document's normalised words in this signer's unit (``kiwi_words`` when the filter
         already has them; else Kiwi is asked, or the text's runs of letters and digits)."""
@@ -180,6 +186,64 @@ class Signer:
             rec["shingles"] = n
             rec["bands"][0] = keys
         return rec.tobytes()
+
+    def sign_many(self, docs: Sequence[tuple[int, str]]) -> bytes:
+        """``sign`` of each document (text words only), the same bytes, with the MinHash minima of
+        many documents taken in one vector pass: per-call overhead, not arithmetic, is most of a
+        short document's cost."""
+        if self.mode != "minhash" or self.words == "kiwi":
+            return b"".join(self.sign(d, t) for d, t in docs)
+        recs = np.zeros(len(docs), dtype=self.dtype)
+        shingles: list[np.ndarray] = []
+        for i, (doc_index, text) in enumerate(docs):
+            nfc = unicodedata.normalize("NFC", text)
+            recs["doc_index"][i] = doc_index
+            recs["exact"][i] = exact_hash(text, nfc)
+            sh = self.shingle_hashes(self.text_word_hashes(text, nfc=nfc))
+            recs["shingles"][i] = len(sh)
+            shingles.append(sh)
+        group: list[int] = []
+        size = 0
+        for i, sh in enumerate(shingles):
+            if len(sh) == 0:
+                continue
+            if len(sh) > SHINGLE_BLOCK:  # a long document alone, block by block
+                recs["bands"][i] = self._keys(self._minima(sh)[None, :])[0]
+                continue
+            if size + len(sh) > SHINGLE_BLOCK and group:
+                self._band_group(recs, shingles, group)
+                group, size = [], 0
+            group.append(i)
+            size += len(sh)
+        if group:
+            self._band_group(recs, shingles, group)
+        return recs.tobytes()
+
+    def _band_group(self, recs: np.ndarray, shingles: list[np.ndarray], group: list[int]) -> None:
+        a, b = self._params
+        parts = [shingles[i] for i in group]
+        t = np.concatenate(parts)[:, None] * a
+        t += b
+        starts = np.cumsum([0] + [len(p) for p in parts[:-1]])
+        recs["bands"][group] = self._keys(np.minimum.reduceat(t, starts, axis=0))
+
+    def _minima(self, shingles: np.ndarray) -> np.ndarray:
+        a, b = self._params
+        mins = np.full(len(a), np.iinfo(np.uint64).max, dtype=np.uint64)
+        buf = np.empty((min(len(shingles), SHINGLE_BLOCK), len(a)), dtype=np.uint64)
+        for lo in range(0, len(shingles), SHINGLE_BLOCK):
+            block = shingles[lo:lo + SHINGLE_BLOCK, None]
+            t = buf[:len(block)]
+            np.multiply(block, a, out=t)  # in place: no temporary the size of the block
+            np.add(t, b, out=t)
+            np.minimum(mins, t.min(axis=0), out=mins)
+        return mins
+
+    def _keys(self, minima: np.ndarray) -> np.ndarray:
+        """Band keys of documents' minima (docs x bands*rows): each minimum mixed with its row's
+        constant, a band's summed and mixed again."""
+        per_band = minima.reshape(len(minima), self.bands, self.rows)
+        return splitmix64(splitmix64(per_band * self._row_mix).sum(axis=2, dtype=np.uint64))
 
     def word_hashes(self, words: list[str]) -> np.ndarray:
         """One 64-bit hash per word (see :func:`segment_hashes`)."""
@@ -207,9 +271,8 @@ class Signer:
         # position j of the shingle weighs its word by its own odd constant (order matters), then
         # one splitmix64 mixes the sum
         h = np.zeros(n, dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            for j in range(self.ngram):
-                h += wh[j:j + n] * _POSITION[j % len(_POSITION)] + np.uint64(j)
+        for j in range(self.ngram):
+            h += wh[j:j + n] * _POSITION[j % len(_POSITION)] + np.uint64(j)
         return splitmix64(h)
 
     def band_keys(self, words: list[str] | np.ndarray) -> tuple[int, np.ndarray]:
@@ -219,21 +282,7 @@ class Signer:
         keys = np.zeros(self.bands, dtype=np.uint64)
         if not len(shingles):
             return 0, keys
-        a, b = self._params
-        mins = np.full(len(a), np.iinfo(np.uint64).max, dtype=np.uint64)
-        buf = np.empty((min(len(shingles), SHINGLE_BLOCK), len(a)), dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            for lo in range(0, len(shingles), SHINGLE_BLOCK):
-                block = shingles[lo:lo + SHINGLE_BLOCK, None]
-                t = buf[:len(block)]
-                np.multiply(block, a, out=t)  # in place: no temporary the size of the block
-                np.add(t, b, out=t)
-                np.minimum(mins, t.min(axis=0), out=mins)
-        per_band = mins.reshape(self.bands, self.rows)
-        with np.errstate(over="ignore"):
-            for r in range(self.rows):
-                keys = splitmix64(keys * _GOLDEN + per_band[:, r])
-        return len(shingles), keys
+        return len(shingles), self._keys(self._minima(shingles)[None, :])[0]
 
     def records(self, data: bytes) -> np.ndarray:
         return np.frombuffer(data, dtype=self.dtype)

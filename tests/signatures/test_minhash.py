@@ -127,3 +127,15 @@ def test_the_space_words_are_the_runs_of_letters_and_digits():
     for t in texts:
         assert text_words(t) == plain(t), t[:80]
         assert np.array_equal(SIGNER.text_word_hashes(t), SIGNER.word_hashes(plain(t)))
+
+
+def test_signing_many_documents_at_once_gives_each_ones_own_signature():
+    """The dedup stage signs blocks of documents in one vector pass: byte for byte the records of
+    signing each alone, for empty, one-word, ordinary and longer-than-a-block documents."""
+    rng = random.Random(3)
+    vocab = ["서울", "부산", "날씨", "경제", "뉴스", "학교", "the", "market", "2024", "정부"]
+    docs = [(i, " ".join(rng.choice(vocab) for _ in range(rng.randrange(0, 400)))) for i in range(60)]
+    docs += [(100, ""), (101, "한"), (102, " ".join(rng.choice(vocab) for _ in range(6000)))]
+    rng.shuffle(docs)
+    for signer in (Signer("minhash"), Signer("minhash", ngram=3, bands=5, rows=3, seed=7), Signer("exact")):
+        assert signer.sign_many(docs) == b"".join(signer.sign(d, t) for d, t in docs)
