@@ -67,6 +67,15 @@ class WorkDir:
     def batch_stats(self, k: int) -> Path:
         return self.filter_dir / f"batch_{k:05d}.json"
 
+    def batch_values(self, k: int) -> Path:
+        """Every document's verdict and measured values (corefprep.filter.values); not named
+        batch_*.parquet, which names the kept documents only."""
+        return self.filter_dir / f"values_{k:05d}.parquet"
+
+    def batch_rejected(self, k: int) -> Path:
+        """Rejected documents kept as examples (--keep-rejected)."""
+        return self.filter_dir / f"rejected_{k:05d}.parquet"
+
     def failed_marker(self, k: int) -> Path:
         return self.filter_dir / f"batch_{k:05d}.failed.json"
 

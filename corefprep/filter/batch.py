@@ -27,8 +27,11 @@ from ..core.errors import CorefprepError, InputError
 from ..io.documents import Document
 from ..signatures.store import signature_dir, write_signatures
 from .context import FilterContext
+from .examples import Examples
 from .faults import RULE_FAILED, AttemptFailed, BatchFaults
+from .prior import Prior, from_prior, load_prior
 from .records import QUARANTINE_REASONS, BatchStats, Quarantined, Verdict
+from .values import KEPT, ValuesTable, malformed_verdict, write_values
 
 MAX_EXAMPLES = 20  # malformed records / Kiwi errors quoted per batch (all are counted)
 
@@ -94,6 +97,7 @@ class BatchTally:
     chars_in: list[int] = field(default_factory=lambda: [0] * len(LENGTH_EDGES))
     chars_kept: list[int] = field(default_factory=lambda: [0] * len(LENGTH_EDGES))
     read_seconds: float = 0.0  # reading, parsing and cheap rules in this process
+    decided_from_values: int = 0  # re-deciding: documents past the cheap rules settled without a worker
 
     def accounted(self) -> int:
         return self.passed + sum(self.rejected.values()) + sum(self.malformed.values())
@@ -108,12 +112,15 @@ def length_bin(n: int) -> int:
     return max(0, bisect.bisect_right(LENGTH_EDGES, n) - 1)
 
 
-def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally,
-                 skip: Mapping[int, Verdict] | None = None, watch: ReadWatch | None = None) -> Iterator[Document]:
-    """Count malformed records and cheap-rule rejections; yield the documents that go on.
+def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally, sink: BatchSink,
+                 skip: Mapping[int, Verdict] | None = None, watch: ReadWatch | None = None,
+                 prior: Prior | None = None) -> Iterator[Document]:
+    """Count malformed records and cheap-rule rejections; yield the documents that go on to a worker.
 
     Documents in ``skip`` (quarantined in an earlier attempt) get their verdict without being
-    looked at again."""
+    looked at again. With a ``prior`` (re-deciding the batch), a document whose verdict its
+    recorded values settle is settled here, in ``sink``, and only the others go on; a document the
+    earlier decision quarantined keeps that verdict when it passes the cheap rules."""
     judge = ctx.judge
     t = time.perf_counter()
     for doc in docs:
@@ -123,6 +130,7 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
                 raise InputError(f"{doc.source}:{doc.line}: malformed record ({doc.malformed}); "
                                  "fix the input or drop --strict to count and skip it")
             tally.malformed[doc.malformed] += 1
+            sink.values.set_verdict(doc.doc_index, malformed_verdict(doc.malformed))
             if len(tally.malformed_examples) < MAX_EXAMPLES:
                 tally.malformed_examples.append(f"{doc.source}:{doc.line} {doc.malformed}")
             continue
@@ -130,23 +138,97 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
         if skip and doc.doc_index in skip:
             tally.kiwi_docs += 1  # it reached a decider in the attempt that quarantined it
             tally.quarantine(doc, skip[doc.doc_index])
+            sink.reject(doc, skip[doc.doc_index].reason or "")
             continue
+        known = prior.values(doc.doc_index) if prior is not None else None
         if watch is not None:
             watch.reading(doc.doc_index)
         try:
-            reason = judge.cheap(doc)
+            reason, values = judge.cheap(doc, known)
         except Exception as exc:  # a rule's bug, not the data's: the attempt fails naming the document
             raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({type(exc).__name__}: {exc})",
                                 doc.doc_index) from exc
         if watch is not None:
             watch.idle()
+        sink.values.set_values(doc.doc_index, values)
         if reason is not None:
             tally.rejected[reason] += 1
+            sink.reject(doc, reason)
             continue
+        if prior is not None and doc.doc_index in prior.quarantined:
+            # quarantined when the batch was decided before, and it still reaches the workers' rules:
+            # it keeps that verdict rather than killing or hanging workers again
+            tally.kiwi_docs += 1
+            tally.quarantine(doc, prior.quarantined[doc.doc_index])
+            sink.reject(doc, prior.quarantined[doc.doc_index].reason or "")
+            continue
+        if prior is not None:
+            try:
+                verdict = from_prior(ctx, prior, doc, values)
+            except Exception as exc:  # as above: a rule's bug
+                raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({type(exc).__name__}: {exc})",
+                                    doc.doc_index) from exc
+            if verdict is not None:
+                tally.decided_from_values += 1
+                sink.settle(doc, verdict)
+                continue
         tally.read_seconds += time.perf_counter() - t
         yield doc
         t = time.perf_counter()
     tally.read_seconds += time.perf_counter() - t
+
+
+class BatchSink:
+    """Where a batch's verdicts go, in whatever order they come: rows of kept documents, dedup
+    signatures, every document's verdict and values, rejected examples."""
+
+    def __init__(self, ctx: FilterContext, tally: BatchTally, lo: int, hi: int):
+        self.ctx, self.tally = ctx, tally
+        self.names = ctx.source_names()
+        self.rows: list[dict[str, Any]] = []
+        self.sigs: list[bytes] = []
+        self.values = ValuesTable(ctx.judge.rules, lo, hi)
+        self.examples = Examples(ctx.keep_rejected)
+
+    def reject(self, doc: Document, reason: str) -> None:
+        self.values.set_verdict(doc.doc_index, reason)
+        self.examples.offer(doc, reason)
+
+    def settle(self, doc: Document, v: Verdict) -> None:
+        """A verdict on a document that passed the cheap rules (from a worker, or from its values)."""
+        tally = self.tally
+        if v.reason == RULE_FAILED:
+            raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({v.error})", doc.doc_index)
+        tally.kiwi_docs += 1
+        tally.kiwi_chars += v.kiwi_chars
+        self.values.set_values(doc.doc_index, v.values)
+        if v.reason is not None:
+            self.reject(doc, v.reason)
+            if v.reason in QUARANTINE_REASONS:
+                tally.quarantine(doc, v)
+                return
+            tally.rejected[v.reason] += 1
+            if v.error and len(tally.kiwi_errors) < MAX_EXAMPLES:
+                tally.kiwi_errors.append(f"doc_index {doc.doc_index}: {v.error}")
+            return
+        self.values.set_verdict(doc.doc_index, KEPT)
+        if v.signature is not None:
+            self.sigs.append(v.signature)
+        text = doc.text or ""
+        tally.passed += 1
+        tally.chars_kept[length_bin(len(text))] += 1
+        self.rows.append(
+            {
+                "doc_index": doc.doc_index,
+                "doc_id": doc.doc_id,
+                "source": self.names.get(doc.source, doc.source),
+                "url": doc.url,
+                "text": text,
+                "entities": [
+                    {"form": f, "starts": [m[0] for m in ms], "ends": [m[1] for m in ms]} for f, ms in v.entities
+                ],
+            }
+        )
 
 
 def compute_batch(
@@ -160,43 +242,56 @@ def compute_batch(
     watch: ReadWatch | None = None,
     extra: dict[str, Any] | None = None,
 ) -> BatchStats:
-    """Filter batch k, write its parquet and stats atomically, return the stats.
+    """Filter batch k, write its parquet, values, examples and stats atomically, return the stats.
 
     ``docs`` may hand in the batch's documents from a stream the caller keeps open across
-    consecutive batches; by default the batch opens its own range. Raises AttemptFailed when the
-    attempt fails (a rule raised, or ``faults`` says so) and CorefprepError when the documents read
-    do not match the counted inputs.
+    consecutive batches; by default the batch opens its own range. A batch in ``ctx.redecide``
+    starts from what its earlier decision recorded (:mod:`corefprep.filter.prior`). Raises
+    AttemptFailed when the attempt fails (a rule raised, or ``faults`` says so) and CorefprepError
+    when the documents read do not match the counted inputs.
     """
     lo, hi = ctx.bounds(k)
     t0 = time.monotonic()
     wall0, cpu0 = decider.busy_seconds()
     deaths0 = faults.lost_workers
+    prior = load_prior(ctx, k) if k in ctx.redecide else None
     tally = BatchTally()
-    names = ctx.source_names()
-    rows: list[dict[str, Any]] = []
-    sigs: list[bytes] = []
-    stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, faults.quarantined, watch)
+    sink = BatchSink(ctx, tally, lo, hi)
+    if prior is not None:
+        sink.values.preload(prior.recorded, prior.groups)
+    stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, sink, faults.quarantined, watch,
+                          prior)
     last_report = 0.0
     for doc, verdict in decider.decide(stream, faults, expected=hi - lo):
-        _collect(tally, rows, doc, verdict, names)
-        if verdict.signature is not None and verdict.reason is None:
-            sigs.append(verdict.signature)
+        sink.settle(doc, verdict)
         if progress is not None and (now := time.monotonic()) - last_report > 0.25:
             progress(tally.documents, tally.passed)
             last_report = now
     if progress is not None:
         progress(tally.documents, tally.passed)
     _check_counts(ctx, k, tally)
-    rows.sort(key=lambda row: row["doc_index"])
-    parquet = ctx.work.batch_parquet(k)
+    rows = sorted(sink.rows, key=lambda row: row["doc_index"])
     ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
+    rules = ctx.judge.rules
+    values_path = ctx.work.batch_values(k)
+    meta = {"rules": rules.name, "config_id": ctx.config_id, "groups": rules.group_keys(),
+            "payload": rules.payload_key()}
+    values_table = sink.values.to_table(meta)
+    atomic_write_with(values_path, lambda tmp: write_values(tmp, values_table))
+    rejected_path = ctx.work.batch_rejected(k)
+    if ctx.keep_rejected > 0:
+        examples = sink.examples.table(rules, sink.values, sink.names)
+        atomic_write_with(rejected_path, lambda tmp: pq.write_table(examples, tmp, compression="zstd"))
+    else:
+        rejected_path.unlink(missing_ok=True)
+    parquet = ctx.work.batch_parquet(k)
     atomic_write_with(parquet, lambda tmp: pq.write_table(rows_to_table(rows), tmp, compression="zstd"))
     parquet_sha = file_sha256(parquet)
     if ctx.signer is not None:
-        if len(sigs) != len(rows):
-            raise CorefprepError(f"batch {k}: {len(rows)} kept documents but {len(sigs)} signatures; this is a bug, "
-                                 "please report it")
-        records = np.frombuffer(b"".join(sigs), dtype=ctx.signer.dtype)
+        if len(sink.sigs) != len(rows):
+            raise CorefprepError(f"batch {k}: {len(rows)} kept documents but {len(sink.sigs)} signatures; this is a "
+                                 "bug, please report it")
+        records = np.frombuffer(b"".join(sink.sigs), dtype=ctx.signer.dtype)
         write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha)
     seconds = time.monotonic() - t0
     wall1, cpu1 = decider.busy_seconds()
@@ -206,7 +301,14 @@ def compute_batch(
         rows=len(rows), parquet_bytes=parquet.stat().st_size, parquet_sha256=parquet_sha,
         config_id=ctx.config_id, malformed_examples=tally.malformed_examples, kiwi_errors=tally.kiwi_errors,
         quarantined=sorted(tally.quarantined, key=lambda q: q.doc_index), kiwi_docs=tally.kiwi_docs,
-        kiwi_chars=tally.kiwi_chars, chars_in=tally.chars_in, chars_kept=tally.chars_kept,
+        kiwi_chars=tally.kiwi_chars,
+        values_bytes=values_path.stat().st_size, values_sha256=file_sha256(values_path),
+        rejected_bytes=rejected_path.stat().st_size if ctx.keep_rejected > 0 else 0,
+        rejected_sha256=file_sha256(rejected_path) if ctx.keep_rejected > 0 else "",
+        keep_rejected=ctx.keep_rejected,
+        redecided_from=prior.config_id if prior is not None else None,
+        decided_from_values=tally.decided_from_values,
+        chars_in=tally.chars_in, chars_kept=tally.chars_kept,
         read_seconds=round(tally.read_seconds, 3), worker_deaths=faults.lost_workers - deaths0,
         worker_seconds=round(wall1 - wall0, 3), worker_cpu_seconds=round(cpu1 - cpu0, 3), seconds=round(seconds, 3),
         docs_per_s=round(tally.documents / seconds, 1) if seconds > 0 else None, workers=decider.workers,
@@ -218,36 +320,6 @@ def compute_batch(
     atomic_write_json(ctx.work.batch_stats(k), stats.to_json())
     ctx.work.failed_marker(k).unlink(missing_ok=True)
     return stats
-
-
-def _collect(tally: BatchTally, rows: list[dict[str, Any]], doc: Document, v: Verdict, names: dict[str, str]) -> None:
-    if v.reason == RULE_FAILED:
-        raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({v.error})", doc.doc_index)
-    tally.kiwi_docs += 1
-    tally.kiwi_chars += v.kiwi_chars
-    if v.reason is not None:
-        if v.reason in QUARANTINE_REASONS:
-            tally.quarantine(doc, v)
-            return
-        tally.rejected[v.reason] += 1
-        if v.error and len(tally.kiwi_errors) < MAX_EXAMPLES:
-            tally.kiwi_errors.append(f"doc_index {doc.doc_index}: {v.error}")
-        return
-    text = doc.text or ""
-    tally.passed += 1
-    tally.chars_kept[length_bin(len(text))] += 1
-    rows.append(
-        {
-            "doc_index": doc.doc_index,
-            "doc_id": doc.doc_id,
-            "source": names.get(doc.source, doc.source),
-            "url": doc.url,
-            "text": text,
-            "entities": [
-                {"form": f, "starts": [m[0] for m in ms], "ends": [m[1] for m in ms]} for f, ms in v.entities
-            ],
-        }
-    )
 
 
 def _check_counts(ctx: FilterContext, k: int, tally: BatchTally) -> None:

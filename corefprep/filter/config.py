@@ -19,6 +19,9 @@ PLANNED = "(default: planned for this machine, see the run's plan line)"
 class FilterConfig:
     text_field: str = option("text", "JSON/Parquet field holding the text")
     batch_docs: int = option(200_000, "documents per filter batch", positive=True)
+    keep_rejected: int = option(3, "rejected documents kept as examples per reason and batch, with their text and "
+                                   "measured values (work/filter/rejected_NNNNN.parquet; 0: none)",
+                                metavar="N")
 
 
 @dataclass(frozen=True)

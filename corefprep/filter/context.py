@@ -35,6 +35,9 @@ class FilterContext:
     strict: bool = False
     engine: str = "local"
     signer: Signer | None = None  # the run deduplicates: kept documents are signed where they are decided
+    keep_rejected: int = 0  # rejected documents kept as examples per reason and batch
+    # batches computed again from what their earlier decision recorded (corefprep.filter.prior)
+    redecide: frozenset[int] = frozenset()
 
     def bounds(self, k: int) -> tuple[int, int]:
         """doc_index range of batch k; the last batch ends with the inputs."""

@@ -41,7 +41,7 @@ def decide_one(judge: Judge, kiwi: Any, doc: Document, signer: Signer | None = N
             sig = signer.sign(doc.doc_index, doc.text or "", d.kiwi_words, kiwi)
     except Exception as exc:  # noqa: BLE001 - reported with the document, not swallowed
         return Verdict(doc.doc_index, RULE_FAILED, [], 0, f"{type(exc).__name__}: {exc}")
-    return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, sig)
+    return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, sig, d.values)
 
 
 class InProcessDecider:

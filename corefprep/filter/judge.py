@@ -8,11 +8,12 @@ exactly one place where a document meets the rules (tests subclass it to inject 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..io.documents import Document
-from ..rules import Decision, Rules
+from ..rules import Decision, Missing, Rules
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,15 @@ class Judge:
     def meta_fields(self) -> tuple[str, ...]:
         return tuple(getattr(self.rules, "meta_fields", ()))
 
-    def cheap(self, doc: Document) -> str | None:
-        """The cheap rules' reason to reject the document (in the process that reads it), or None."""
-        return self.rules.cheap(doc.text or "", doc.meta)
+    def cheap(self, doc: Document, known: Mapping[str, Any] | None = None) -> tuple[str | None, dict[str, Any]]:
+        """The cheap rules (in the process that reads): (the reason to reject the document or None,
+        the values measured). ``known``: its values recorded by an earlier decision, still valid."""
+        return self.rules.cheap_measure(doc.text or "", doc.meta, known)
 
     def decide(self, doc: Document, kiwi: Any) -> Decision:
         """The rules' final decision on a document that passed the cheap rules (in a worker)."""
         return self.rules.decide(doc.text or "", kiwi, doc.meta)
+
+    def redecide(self, doc: Document, values: dict[str, Any]) -> str | None | Missing:
+        """The rules after the cheap ones, on recorded values (see RuleSet.redecide)."""
+        return self.rules.redecide(doc.text or "", doc.meta, values)

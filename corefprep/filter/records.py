@@ -24,6 +24,7 @@ class Verdict(NamedTuple):
     kiwi_chars: int = 0  # characters Kiwi analysed (the cost)
     error: str | None = None  # Kiwi's error (reason kiwi_error) or what happened to a quarantined document
     signature: bytes | None = None  # a kept document's dedup signature record, when the run deduplicates
+    values: dict[str, Any] | None = None  # what the rules measured (the batch's values file)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,16 @@ class BatchStats:
     quarantined: list[Quarantined] = field(default_factory=list)
     kiwi_docs: int = 0
     kiwi_chars: int = 0
+    # the batch's side files: every document's verdict and values, and rejected examples
+    values_bytes: int = 0
+    values_sha256: str = ""
+    rejected_bytes: int = 0
+    rejected_sha256: str = ""
+    keep_rejected: int = 0
+    # re-decided from an earlier decision's recorded values (the config id it was made under), and
+    # how many documents reaching the workers' rules were decided from them without Kiwi
+    redecided_from: str | None = None
+    decided_from_values: int = 0
     chars_in: list[int] = field(default_factory=list)
     chars_kept: list[int] = field(default_factory=list)
     read_seconds: float = 0.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -36,8 +37,8 @@ def read_stats(work: WorkDir, k: int) -> BatchStats | None:
 def batch_done(work: WorkDir, k: int, config_id: str | None = None) -> BatchStats | None:
     """The stats of batch k when it is finished and intact (under ``config_id`` when given), else None.
 
-    Checks the parquet's size and content hash against the stats record, so a truncated or
-    swapped file is recomputed rather than trusted.
+    Checks the parquet's size and content hash against the stats record (and those of the values
+    and examples files it wrote), so a truncated or swapped file is recomputed rather than trusted.
     """
     stats = read_stats(work, k)
     pq = work.batch_parquet(k)
@@ -45,14 +46,23 @@ def batch_done(work: WorkDir, k: int, config_id: str | None = None) -> BatchStat
         return None
     if config_id is not None and stats.config_id != config_id:
         return None
-    try:
-        if pq.stat().st_size != stats.parquet_bytes:
-            return None
-    except OSError:
+    if not _whole(pq, stats.parquet_bytes, stats.parquet_sha256):
         return None
-    if file_sha256(pq) != stats.parquet_sha256:
+    # the side files count too when the batch wrote them (batches of corefprep 0.2 have none)
+    if stats.values_sha256 and not _whole(work.batch_values(k), stats.values_bytes, stats.values_sha256):
+        return None
+    if stats.rejected_sha256 and not _whole(work.batch_rejected(k), stats.rejected_bytes, stats.rejected_sha256):
         return None
     return stats
+
+
+def _whole(path: Path, size: int, sha256: str) -> bool:
+    try:
+        if path.stat().st_size != size:
+            return False
+    except OSError:
+        return False
+    return file_sha256(path) == sha256
 
 
 def parse_batch_spec(spec: str, num_batches: int | None = None) -> list[int]:

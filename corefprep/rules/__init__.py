@@ -9,9 +9,14 @@ which answers two questions about a document:
   the worker processes (or Ray actors), with Kiwi when the rule set needs it.
 
 Both are pure: text (and the record's ``meta`` fields) in, decision out, so they are tested without
-a Pool. Every rejection names its reason; the reasons a rule set can give are listed in its
-``reasons``. A rule that reads a field of the input records other than the text names it in its
-rule set's ``meta_fields``: the readers then keep it in each document's ``meta`` (the URL is
+a Pool. A rule set is data as much as code (:mod:`corefprep.rules.checks`): the values it measures,
+in groups, and its checks in order, each a predicate over those values. Every batch records each
+document's values, so a changed threshold is re-decided from them, and the same checks explain one
+document (``corefprep explain``) or sweep a threshold over a corpus (the report).
+
+Every rejection names its reason; the reasons a rule set can give are listed in its ``reasons``.
+A rule that reads a field of the input records other than the text names it in its rule set's
+``meta_fields``: the readers then keep it in each document's ``meta`` (the URL is
 always there), and nothing else needs to change.
 """
 
@@ -19,11 +24,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .base import ENGINE_REASONS, Decision, Entity, Mention, Rules
+from .base import ENGINE_REASONS, Decision, Entity, Mention, Rules, RuleSet
+from .checks import Check, Column, Group, Missing, Step
 from .llm import LlmRules
 from .v2 import V2Rules
 
-__all__ = ["ENGINE_REASONS", "Decision", "Entity", "Mention", "Rules", "make_rules", "rule_options", "rule_sets"]
+__all__ = ["ENGINE_REASONS", "Check", "Column", "Decision", "Entity", "Group", "Mention", "Missing", "RuleSet", "Rules",
+           "Step", "make_rules", "rule_options", "rule_sets"]
 
 
 def rule_sets() -> dict[str, type]:

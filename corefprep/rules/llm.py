@@ -18,15 +18,16 @@ decides which reason a document failing several rules is counted under, never wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ..core.options import option
-from .base import Decision
+from .base import CHEAP, Entity, RuleSet, Scratch
 from .blocklist import Blocklist, count_blocked_words, domain_blocked, load_blocklist
+from .checks import Check, Column, Group, at_least_1, share
 from .repetition import (
     duplicate_line_fraction,
     duplicate_ngram_chars,
@@ -35,7 +36,7 @@ from .repetition import (
     top_ngram_chars,
 )
 from .text import code_points, hangul_mask, letter_table
-from .words import WORD_SPLITTERS, WordStats, kiwi_words, space_words, word_stats
+from .words import WORD_SPLITTERS, WordStats, kiwi_words, space_words, surface_words, word_stats
 
 CHEAP_REASONS = ("too_short", "too_long", "low_hangul", "blocked_url")
 LINE_REASONS = ("blocked_word", "dup_lines", "few_punct_lines", "dup_line_chars", "bullet_lines", "ellipsis_lines")
@@ -52,15 +53,19 @@ KOR_STOPWORDS = ("의", "다", "이", "는", "에", "을", "한", "년", "하", 
 LINE_END_CHARS = ".!?。．？！｡‼⁇⁈⁉‽"
 ELLIPSES = ("...", "…")
 BULLETS = ("•", "-")
+MAX_COUNT = 2**31 - 2  # blocked words are counted up to here (a value, not a threshold: any limit works on it)
 
 
 @dataclass(frozen=True)
-class LlmRules:
+class LlmRules(RuleSet):
     """Every threshold of rule set ``llm``; where each default comes from is in the README."""
 
     name: ClassVar[str] = "llm"
     reasons: ClassVar[tuple[str, ...]] = CHEAP_REASONS + LINE_REASONS + WORD_REASONS + NGRAM_REASONS + ("kiwi_error",)
     meta_fields: ClassVar[tuple[str, ...]] = ()  # the URL (blocked domains) is always in meta
+    code_modules: ClassVar[tuple[str, ...]] = ("corefprep.rules.llm", "corefprep.rules.text", "corefprep.rules.words",
+                                                "corefprep.rules.repetition", "corefprep.rules.blocklist",
+                                                "corefprep.rules.base", "corefprep.rules.checks")
 
     words: str = option("kiwi", "words for the word rules: kiwi = Kiwi morphemes (as FineWeb-2), space = whitespace "
                               "and particles, no Kiwi (several times faster, a few decisions differ)")
@@ -141,116 +146,184 @@ class LlmRules:
         d["blocklist"] = block.sha256 if block else None
         return d
 
-    # --- rules --------------------------------------------------------------------------------
-    # Each stage is a generator of the reasons of the rules a document fails, in check order: a
-    # decision takes the first (the rest is never computed), diagnostics take them all.
-
-    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
-        """Length, Hangul share of the letters, blocked URL domain: the reason, or None."""
-        return next(self.cheap_failures(text, meta), None)
-
-    def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
-        """The line rules, then the word rules on one word split (Kiwi only when ``words`` is kiwi)."""
-        reason = next(self.line_failures(text), None)
-        if reason is not None:
-            return Decision(reason, [])
-        try:
-            words = self.split_words(text, kiwi)
-        except Exception as exc:  # Kiwi failing on one document must not sink the batch
-            return Decision("kiwi_error", [], len(text), error=f"{type(exc).__name__}: {exc}")
-        reason = next(self.word_failures(text, words), None)
-        kept_words = words if reason is None and self.uses_kiwi else None
-        return Decision(reason, [], len(text) if self.uses_kiwi else 0, kiwi_words=kept_words)
-
-    def failures(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> list[str]:
-        """Every rule the document fails, in check order ([] = kept): to see why, not to decide."""
-        return [*self.cheap_failures(text, meta), *self.line_failures(text),
-                *self.word_failures(text, self.split_words(text, kiwi))]
+    # --- measuring (the checks are below the class) ------------------------------------------
 
     def split_words(self, text: str, kiwi: Any) -> list[str]:
         return kiwi_words(text, kiwi) if self.words == "kiwi" else space_words(text)
 
-    def cheap_failures(self, text: str, meta: Mapping[str, Any] | None = None) -> Iterator[str]:
-        n = len(text)
-        if n < self.min_chars:
-            yield "too_short"
-        if n > self.max_chars:
-            yield "too_long"
-        cps = code_points(text)
-        letters = np.count_nonzero(letter_table()[cps])
-        if letters == 0 or np.count_nonzero(hangul_mask(cps)) < self.min_hangul_letter_ratio * letters:
-            yield "low_hangul"
+    def measure(self, group: str, s: Scratch) -> dict[str, Any]:
+        t = s.text
         block: Blocklist | None = self._block  # type: ignore[attr-defined]
-        if block is not None and domain_blocked(block.domains, (meta or {}).get("url")):
-            yield "blocked_url"
+        if group == "length":
+            return {"chars": len(t)}
+        if group == "letters":
+            cps = code_points(t)
+            return {"letters": int(np.count_nonzero(letter_table()[cps])),
+                    "hangul": int(np.count_nonzero(hangul_mask(cps)))}
+        if group == "url":
+            return {"blocked_url": int(block is not None and domain_blocked(block.domains, s.meta.get("url")))}
+        if group == "blocked":
+            return {"blocked_words": count_blocked_words(block.pattern if block else None, t, MAX_COUNT)}
+        if group == "lines":
+            return self._lines(t)
+        if group in ("words", "stopwords"):
+            stats = s.once("word_stats", lambda: word_stats(self._word_list(s)))
+            if group == "stopwords":
+                stop: frozenset[str] = self._stop  # type: ignore[attr-defined]
+                return {"stopwords": len(stop & stats.vocabulary)}
+            return self._words(len(t), stats)
+        raise KeyError(group)
 
-    def line_failures(self, text: str) -> Iterator[str]:
+    def kept(self, s: Scratch) -> tuple[list[Entity], list[str] | None]:
+        """A kept document's Kiwi words sign it for dedup without a second analysis."""
+        return [], self._word_list(s) if self.uses_kiwi else None
+
+    def _word_list(self, s: Scratch) -> list[str]:
+        """The document's one word split, shared by every word rule."""
+        return s.once("words", lambda: surface_words(s.text, s.tokenize(s.text)) if self.words == "kiwi"
+                      else space_words(s.text))
+
+    def _lines(self, t: str) -> dict[str, Any]:
         """Rules on the raw text and its lines (no words needed)."""
-        block: Blocklist | None = self._block  # type: ignore[attr-defined]
-        if block is not None and count_blocked_words(block.pattern, text, self.max_blocked_words) > \
-                self.max_blocked_words:
-            yield "blocked_word"
-        if duplicate_line_fraction(text) > self.max_dup_line_frac:
-            yield "dup_lines"
-        lines = [line for line in text.split("\n") if line.strip()]
+        lines = [line for line in t.split("\n") if line.strip()]
         ends: tuple[str, ...] = self._line_ends  # type: ignore[attr-defined]
-        # rstrip: trailing spaces or a CRLF's \r do not hide a sentence end
-        punct = sum(1 for line in lines if line.rstrip().endswith(ends))
-        if not lines or punct < self.min_punct_line_frac * len(lines):
-            yield "few_punct_lines"
-        if duplicated_line_chars(lines) > self.max_dup_line_chars * (len(text) - text.count("\n")):
-            yield "dup_line_chars"
-        all_lines = text.splitlines()
-        if sum(1 for line in all_lines if line.lstrip().startswith(BULLETS)) > \
-                self.max_bullet_line_frac * len(all_lines):
-            yield "bullet_lines"
-        if sum(1 for line in all_lines if line.rstrip().endswith(ELLIPSES)) > \
-                self.max_ellipsis_line_frac * len(all_lines):
-            yield "ellipsis_lines"
+        all_lines = t.splitlines()
+        return {
+            "dup_line_frac": duplicate_line_fraction(t),
+            "lines": len(lines),
+            # rstrip: trailing spaces or a CRLF's \r do not hide a sentence end
+            "punct_lines": sum(1 for line in lines if line.rstrip().endswith(ends)),
+            "dup_line_chars": duplicated_line_chars(lines),
+            "newlines": t.count("\n"),
+            "all_lines": len(all_lines),
+            "bullet_lines": sum(1 for line in all_lines if line.lstrip().startswith(BULLETS)),
+            "ellipsis_lines": sum(1 for line in all_lines if line.rstrip().endswith(ELLIPSES)),
+            "hashes": t.count("#"),
+            "ellipses": sum(t.count(e) for e in ELLIPSES),
+        }
 
-    def word_failures(self, text: str, words: list[str]) -> Iterator[str]:
-        """The word rules, cheapest first, on the document's one word split."""
-        s = word_stats(words)
-        if s.content_words < self.min_words:
-            yield "few_words"
-        if s.content_words > self.max_words:
-            yield "many_words"
-        if s.mean_length < self.min_mean_word_length:
-            yield "short_words"
-        if s.mean_length > self.max_mean_word_length:
-            yield "long_words"
-        n = max(s.words, 1)
-        if text.count("#") > self.max_hash_ratio * n:
-            yield "many_hashes"
-        if sum(text.count(e) for e in ELLIPSES) > self.max_ellipsis_ratio * n:
-            yield "many_ellipses"
-        if s.alpha_words < self.min_alpha_word_frac * n:
-            yield "few_alpha_words"
-        stop: frozenset[str] = self._stop  # type: ignore[attr-defined]
-        if len(stop & s.vocabulary) < self.min_stopwords:
-            yield "few_stopwords"
-        if text.count("\n") > self.max_newline_ratio * n:
-            yield "many_newlines"
-        yield from self.ngram_failures(len(text), s)
-
-    def ngram_failures(self, length: int, s: WordStats) -> Iterator[str]:
-        """Gopher's n-gram repetition rules (see :mod:`corefprep.rules.repetition`)."""
+    @staticmethod
+    def _words(length: int, s: WordStats) -> dict[str, Any]:
+        out: dict[str, Any] = {"words": s.words, "content_words": s.content_words, "mean_length": s.mean_length,
+                               "alpha_words": s.alpha_words}
+        out.update({f"top_{n}gram": -1 for n in TOP_NGRAMS} | {f"dup_{n}gram": -1 for n in DUP_NGRAMS})
         if s.words == 0:
-            return
+            return out
         cum = np.concatenate(([0], np.cumsum(s.lengths)))
-        limits = self.ngram_limits()
         for n, kn, counts, first in ngram_ids(s.ids, max(DUP_NGRAMS)):
-            if n in TOP_NGRAMS and top_ngram_chars(n, kn, counts, first, cum) > limits[n] * length:
-                yield f"top_{n}gram"
-            if n in DUP_NGRAMS and duplicate_ngram_chars(n, kn, counts, cum) > limits[n] * length:
-                yield f"dup_{n}gram"
+            if n in TOP_NGRAMS:
+                out[f"top_{n}gram"] = top_ngram_chars(n, kn, counts, first, cum)
+            if n in DUP_NGRAMS:
+                out[f"dup_{n}gram"] = duplicate_ngram_chars(n, kn, counts, cum)
+        return out
 
     def ngram_limits(self) -> dict[int, float]:
         return {n: getattr(self, f"max_top_{n}gram_frac") for n in TOP_NGRAMS} | \
                {n: getattr(self, f"max_dup_{n}gram_frac") for n in DUP_NGRAMS}
 
 
+def _per_word(key: str) -> Any:
+    return lambda r, v: share(v[key], at_least_1(v["words"]))
+
+
+def _ngram_check(kind: str, n: int) -> Check:
+    col, field = f"{kind}_{n}gram", f"max_{kind}_{n}gram_frac"
+    rule = ("characters of the most frequent word {n}-gram / characters" if kind == "top"
+            else "characters in repeated word {n}-grams / characters").format(n=n)
+    return Check(col, ("length", "words"), lambda r, v: (v[col] >= 0) & (v[col] > getattr(r, field) * v["chars"]),
+                 lambda r, v: share(v[col], v["chars"]) if v[col] >= 0 else None,
+                 lambda r: f"<= {getattr(r, field)}", (field,), rule=rule)
+
+
+_L = ("lines",)
+LlmRules.groups = (
+    Group("length", (Column("chars", "int", "characters (code points)"),), CHEAP),
+    Group("letters", (Column("letters", "int", "letters (str.isalpha)"),
+                      Column("hangul", "int", "Hangul syllables [가-힣]")), CHEAP),
+    Group("url", (Column("blocked_url", "int", "1 when the URL's host is a blocked domain"),), CHEAP,
+          settings=("blocklist",)),
+    Group("blocked", (Column("blocked_words", "int", "blocked-word occurrences"),), settings=("blocklist",)),
+    Group("lines", (Column("dup_line_frac", "float", "share of lines repeating an earlier line"),
+                    Column("lines", "int", "non-blank lines"),
+                    Column("punct_lines", "int", "non-blank lines ending in --line-end-chars"),
+                    Column("dup_line_chars", "int", "characters of repeated non-blank lines"),
+                    Column("newlines", "int", "newline characters"),
+                    Column("all_lines", "int", "lines (str.splitlines)"),
+                    Column("bullet_lines", "int", "lines starting with a bullet"),
+                    Column("ellipsis_lines", "int", "lines ending in an ellipsis"),
+                    Column("hashes", "int", "'#' characters"),
+                    Column("ellipses", "int", "ellipses ('...' or '…')")), settings=("line_end_chars",)),
+    Group("words", (Column("words", "int", "words (the --words split)"),
+                    Column("content_words", "int", "words that are not only punctuation/symbols"),
+                    Column("mean_length", "float", "mean content-word length in characters"),
+                    Column("alpha_words", "int", "words containing a letter"),
+                    *(Column(f"top_{n}gram", "int", f"characters of the most frequent word {n}-gram (-1: fewer "
+                             "words)") for n in TOP_NGRAMS),
+                    *(Column(f"dup_{n}gram", "int", f"characters in repeated word {n}-grams (-1: fewer words)")
+                      for n in DUP_NGRAMS)), kiwi=True, settings=("words",)),
+    Group("stopwords", (Column("stopwords", "int", "distinct --stopwords among the words"),), kiwi=True,
+          settings=("words", "stopwords")),
+)
+LlmRules.checks = (
+    Check("too_short", ("length",), lambda r, v: v["chars"] < r.min_chars, lambda r, v: v["chars"],
+          lambda r: f">= {r.min_chars}", ("min_chars",), rule="characters"),
+    Check("too_long", ("length",), lambda r, v: v["chars"] > r.max_chars, lambda r, v: v["chars"],
+          lambda r: f"<= {r.max_chars}", ("max_chars",), rule="characters"),
+    Check("low_hangul", ("letters",),
+          lambda r, v: (v["letters"] == 0) | (v["hangul"] < r.min_hangul_letter_ratio * v["letters"]),
+          lambda r, v: share(v["hangul"], v["letters"]), lambda r: f">= {r.min_hangul_letter_ratio}",
+          ("min_hangul_letter_ratio",), rule="Hangul syllables / letters"),
+    Check("blocked_url", ("url",), lambda r, v: v["blocked_url"] == 1, lambda r, v: v["blocked_url"],
+          lambda r: "0", ("blocklist",), applies=lambda r: r._block is not None, rule="URL host blocked"),
+    Check("blocked_word", ("blocked",), lambda r, v: v["blocked_words"] > r.max_blocked_words,
+          lambda r, v: v["blocked_words"], lambda r: f"<= {r.max_blocked_words}", ("max_blocked_words",),
+          applies=lambda r: r._block is not None, rule="blocked-word occurrences"),
+    Check("dup_lines", _L, lambda r, v: v["dup_line_frac"] > r.max_dup_line_frac, lambda r, v: v["dup_line_frac"],
+          lambda r: f"<= {r.max_dup_line_frac}", ("max_dup_line_frac",), rule="lines repeating an earlier line"),
+    Check("few_punct_lines", _L,
+          lambda r, v: (v["lines"] == 0) | (v["punct_lines"] < r.min_punct_line_frac * v["lines"]),
+          lambda r, v: share(v["punct_lines"], v["lines"]), lambda r: f">= {r.min_punct_line_frac}",
+          ("min_punct_line_frac",), rule="lines ending a sentence / non-blank lines"),
+    Check("dup_line_chars", ("length", "lines"),
+          lambda r, v: v["dup_line_chars"] > r.max_dup_line_chars * (v["chars"] - v["newlines"]),
+          lambda r, v: share(v["dup_line_chars"], v["chars"] - v["newlines"]),
+          lambda r: f"<= {r.max_dup_line_chars}", ("max_dup_line_chars",),
+          rule="characters of repeated lines / non-newline characters"),
+    Check("bullet_lines", _L, lambda r, v: v["bullet_lines"] > r.max_bullet_line_frac * v["all_lines"],
+          lambda r, v: share(v["bullet_lines"], v["all_lines"]), lambda r: f"<= {r.max_bullet_line_frac}",
+          ("max_bullet_line_frac",), rule="bullet lines / lines"),
+    Check("ellipsis_lines", _L, lambda r, v: v["ellipsis_lines"] > r.max_ellipsis_line_frac * v["all_lines"],
+          lambda r, v: share(v["ellipsis_lines"], v["all_lines"]), lambda r: f"<= {r.max_ellipsis_line_frac}",
+          ("max_ellipsis_line_frac",), rule="lines ending in an ellipsis / lines"),
+    Check("few_words", ("words",), lambda r, v: v["content_words"] < r.min_words, lambda r, v: v["content_words"],
+          lambda r: f">= {r.min_words}", ("min_words",), rule="content words"),
+    Check("many_words", ("words",), lambda r, v: v["content_words"] > r.max_words, lambda r, v: v["content_words"],
+          lambda r: f"<= {r.max_words}", ("max_words",), rule="content words"),
+    Check("short_words", ("words",), lambda r, v: v["mean_length"] < r.min_mean_word_length,
+          lambda r, v: v["mean_length"], lambda r: f">= {r.min_mean_word_length}", ("min_mean_word_length",),
+          rule="mean content-word length"),
+    Check("long_words", ("words",), lambda r, v: v["mean_length"] > r.max_mean_word_length,
+          lambda r, v: v["mean_length"], lambda r: f"<= {r.max_mean_word_length}", ("max_mean_word_length",),
+          rule="mean content-word length"),
+    Check("many_hashes", ("lines", "words"), lambda r, v: v["hashes"] > r.max_hash_ratio * at_least_1(v["words"]),
+          _per_word("hashes"), lambda r: f"<= {r.max_hash_ratio}", ("max_hash_ratio",), rule="'#' per word"),
+    Check("many_ellipses", ("lines", "words"),
+          lambda r, v: v["ellipses"] > r.max_ellipsis_ratio * at_least_1(v["words"]), _per_word("ellipses"),
+          lambda r: f"<= {r.max_ellipsis_ratio}", ("max_ellipsis_ratio",), rule="ellipses per word"),
+    Check("few_alpha_words", ("words",),
+          lambda r, v: v["alpha_words"] < r.min_alpha_word_frac * at_least_1(v["words"]), _per_word("alpha_words"),
+          lambda r: f">= {r.min_alpha_word_frac}", ("min_alpha_word_frac",), rule="words with a letter / words"),
+    Check("few_stopwords", ("stopwords",), lambda r, v: v["stopwords"] < r.min_stopwords,
+          lambda r, v: v["stopwords"], lambda r: f">= {r.min_stopwords}", ("min_stopwords",),
+          rule="distinct stop words"),
+    Check("many_newlines", ("lines", "words"),
+          lambda r, v: v["newlines"] > r.max_newline_ratio * at_least_1(v["words"]), _per_word("newlines"),
+          lambda r: f"<= {r.max_newline_ratio}", ("max_newline_ratio",), rule="newlines per word"),
+    *(_ngram_check("top", n) for n in TOP_NGRAMS),
+    *(_ngram_check("dup", n) for n in DUP_NGRAMS),
+)
+
+
 def judge(rules: LlmRules, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> str | None:
     """Both stages on one document: the reason it is rejected, or None (for tests and benchmarks)."""
     return rules.cheap(text, meta) or rules.decide(text, kiwi, meta).reason
-

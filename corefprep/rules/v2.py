@@ -8,14 +8,15 @@ built from).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from ..core.options import option
-from .base import Decision, Entity, Mention
+from .base import CHEAP, Entity, Mention, RuleSet, Scratch
+from .checks import Check, Column, Group, Values, share
 from .text import code_points, hangul_mask, not_symbol_table
 from .words import surface_words
 
@@ -40,12 +41,15 @@ class Analyzer(Protocol):
 
 
 @dataclass(frozen=True)
-class V2Rules:
+class V2Rules(RuleSet):
     """Every threshold of rule set ``v2``; the defaults are today's script's."""
 
     name: ClassVar[str] = "v2"
     reasons: ClassVar[tuple[str, ...]] = CHEAP_REASONS + KIWI_REASONS
     meta_fields: ClassVar[tuple[str, ...]] = ()
+    code_modules: ClassVar[tuple[str, ...]] = ("corefprep.rules.v2", "corefprep.rules.text", "corefprep.rules.base",
+                                                "corefprep.rules.checks")
+    payload_settings: ClassVar[tuple[str, ...] | None] = ("min_entity_chars", "min_entity_count", "entity_stopwords")
 
     min_chars: int = option(800, "minimum document length in characters (code points)")
     max_chars: int = option(2500, "maximum document length in characters")
@@ -95,58 +99,51 @@ class V2Rules:
         (or a rejection reason) that the whole document's analysis would not."""
         return self.as_dict()
 
-    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
-        """Rules 1-4: the reason the text fails, or None when it may go to Kiwi (``meta`` is unused)."""
-        n = len(text)
-        if n < self.min_chars:
-            return "too_short"
-        if n > self.max_chars:
-            return "too_long"
-        if sum(text.count(c) for c in self.punct_chars) < self.min_punct:
-            return "few_punctuation"
-        cps = code_points(text)
-        if np.count_nonzero(hangul_mask(cps)) < self.min_hangul_ratio * n:
-            return "low_hangul"
-        if n - np.count_nonzero(not_symbol_table()[cps]) > self.max_symbol_ratio * n:
-            return "many_symbols"
-        return None
+    # --- measuring (the checks are below the class) ------------------------------------------
 
-    def decide(self, text: str, kiwi: Analyzer, meta: Mapping[str, Any] | None = None) -> Decision:
-        """Rules 5-7 with the pronoun early exit.
+    def measure(self, group: str, s: Scratch) -> dict[str, Any]:
+        t = s.text
+        if group == "length":
+            return {"chars": len(t)}
+        if group == "punct":
+            return {"punct": sum(t.count(c) for c in self.punct_chars)}
+        if group == "classes":
+            cps = code_points(t)
+            return {"hangul": int(np.count_nonzero(hangul_mask(cps))),
+                    "symbols": int(cps.size - np.count_nonzero(not_symbol_table()[cps]))}
+        if group == "pieces":
+            # Most real documents contain a pronoun early on: analyse sentence-sized pieces and
+            # stop at the first NP. A document short enough is analysed whole only.
+            if self.early_exit_chars > 0 and len(t) > self.early_exit_chars:
+                offset = 0
+                for piece in pieces(t, self.early_exit_chars):
+                    np_at = next((tok.start for tok in s.tokenize(piece) if tok.tag == "NP"), None)
+                    if np_at is not None:
+                        return {"piece_np": offset + np_at}
+                    offset += len(piece)
+            return {"piece_np": -1}
+        tokens = s.once("tokens", lambda: s.tokenize(t))
+        if group == "whole":
+            return {"np_at": next((tok.start for tok in tokens if tok.tag == "NP"), -1), "tokens": len(tokens),
+                    "nnp": sum(1 for tok in tokens if tok.tag == "NNP")}
+        if group == "entities":
+            counts = [len(ms) for ms in self._mentions(tokens).values()]
+            return {"top_entity": max(counts, default=0)}
+        raise KeyError(group)
 
-        Most real documents contain a pronoun early on, so the text is analysed piece by piece and
-        rejected at the first NP. A document that shows no NP in its pieces is analysed once more
-        as a whole, and that full analysis alone decides it: kept documents and their mention
-        offsets are exactly those of a whole-document analysis.
-        """
-        analysed = 0
-        try:
-            if self.drop_pronouns and self.early_exit_chars > 0 and len(text) > self.early_exit_chars:
-                for piece in pieces(text, self.early_exit_chars):
-                    analysed += len(piece)
-                    if any(t.tag == "NP" for t in kiwi.tokenize(piece)):
-                        return Decision("has_pronoun", [], analysed)
-            tokens = kiwi.tokenize(text)
-            analysed += len(text)
-        except Exception as exc:  # Kiwi failing on one document must not sink the batch
-            return Decision("kiwi_error", [], analysed, error=f"{type(exc).__name__}: {exc}")
-        reason, entities = self.kiwi_reject(tokens)
-        return Decision(reason, entities, analysed, kiwi_words=surface_words(text, tokens) if reason is None else None)
+    def kept(self, s: Scratch) -> tuple[list[Entity], list[str] | None]:
+        """The whole analysis alone decides a kept document, so its mention offsets are exactly
+        those of a whole-document analysis; its Kiwi words sign it for dedup."""
+        tokens = s.once("tokens", lambda: s.tokenize(s.text))
+        return self.repeated_entities(tokens), surface_words(s.text, tokens)
 
-    def kiwi_reject(self, tokens: Sequence[Token]) -> tuple[str | None, list[Entity]]:
-        """Rules 5-7 on a full analysis: (reason or None, the document's repeated entities)."""
-        if self.drop_pronouns and any(t.tag == "NP" for t in tokens):
-            return "has_pronoun", []
-        n = len(tokens)
-        share = sum(1 for t in tokens if t.tag == "NNP") / n if n else 0.0
-        if share < self.min_nnp_share:
-            return "nnp_share_low", []
-        if share > self.max_nnp_share:
-            return "nnp_share_high", []
-        entities = self.repeated_entities(tokens)
-        if not entities:
-            return "no_repeated_entity", []
-        return None, entities
+    def _mentions(self, tokens: Iterable[Token]) -> dict[str, list[Mention]]:
+        stop = set(self.entity_stopwords)
+        mentions: dict[str, list[Mention]] = {}
+        for t in tokens:
+            if t.tag == "NNP" and len(t.form) >= self.min_entity_chars and t.form not in stop:
+                mentions.setdefault(t.form, []).append((t.start, t.end))
+        return mentions
 
     def repeated_entities(self, tokens: Iterable[Token]) -> list[Entity]:
         """Rule 7's entities: NNP forms long enough, not stopwords, occurring often enough.
@@ -154,12 +151,54 @@ class V2Rules:
         Returned in order of first appearance with their mentions in text order, which is the order
         samples are built in (SPEC 2.4).
         """
-        stop = set(self.entity_stopwords)
-        mentions: dict[str, list[Mention]] = {}
-        for t in tokens:
-            if t.tag == "NNP" and len(t.form) >= self.min_entity_chars and t.form not in stop:
-                mentions.setdefault(t.form, []).append((t.start, t.end))
-        return [(form, ms) for form, ms in mentions.items() if len(ms) >= self.min_entity_count]
+        return [(form, ms) for form, ms in self._mentions(tokens).items() if len(ms) >= self.min_entity_count]
+
+
+def _share(v: Values) -> Any:
+    return share(v["nnp"], v["tokens"])
+
+
+# The checks in the order the filter applies them (README "Rule set v2").
+V2Rules.groups = (
+    Group("length", (Column("chars", "int", "characters (code points)"),), CHEAP),
+    Group("punct", (Column("punct", "int", "characters from --punct-chars"),), CHEAP, settings=("punct_chars",)),
+    Group("classes", (Column("hangul", "int", "Hangul syllables [가-힣]"),
+                      Column("symbols", "int", "characters neither alphanumeric nor space/newline/tab")), CHEAP),
+    Group("pieces", (Column("piece_np", "int", "offset of the first pronoun found piece by piece (-1: none)"),),
+          kiwi=True, settings=("early_exit_chars",)),
+    Group("whole", (Column("np_at", "int", "offset of the first pronoun of the whole analysis (-1: none)"),
+                    Column("tokens", "int", "Kiwi tokens"), Column("nnp", "int", "proper nouns (NNP) among them")),
+          kiwi=True),
+    Group("entities", (Column("top_entity", "int", "occurrences of the most repeated entity"),),
+          kiwi=True, settings=("min_entity_chars", "entity_stopwords")),
+)
+V2Rules.checks = (
+    Check("too_short", ("length",), lambda r, v: v["chars"] < r.min_chars, lambda r, v: v["chars"],
+          lambda r: f">= {r.min_chars}", ("min_chars",), rule="characters"),
+    Check("too_long", ("length",), lambda r, v: v["chars"] > r.max_chars, lambda r, v: v["chars"],
+          lambda r: f"<= {r.max_chars}", ("max_chars",), rule="characters"),
+    Check("few_punctuation", ("punct",), lambda r, v: v["punct"] < r.min_punct, lambda r, v: v["punct"],
+          lambda r: f">= {r.min_punct}", ("min_punct",), rule="characters from --punct-chars"),
+    Check("low_hangul", ("length", "classes"), lambda r, v: v["hangul"] < r.min_hangul_ratio * v["chars"],
+          lambda r, v: share(v["hangul"], v["chars"]), lambda r: f">= {r.min_hangul_ratio}", ("min_hangul_ratio",),
+          rule="Hangul syllables / characters"),
+    Check("many_symbols", ("length", "classes"), lambda r, v: v["symbols"] > r.max_symbol_ratio * v["chars"],
+          lambda r, v: share(v["symbols"], v["chars"]), lambda r: f"<= {r.max_symbol_ratio}", ("max_symbol_ratio",),
+          rule="symbols / characters"),
+    Check("has_pronoun", ("pieces",), lambda r, v: v["piece_np"] >= 0, lambda r, v: v["piece_np"],
+          lambda r: "-1 (none)", ("drop_pronouns",), applies=lambda r: r.drop_pronouns and r.early_exit_chars > 0,
+          rule="first pronoun (NP), piece by piece"),
+    Check("has_pronoun", ("whole",), lambda r, v: v["np_at"] >= 0, lambda r, v: v["np_at"],
+          lambda r: "-1 (none)", ("drop_pronouns",), applies=lambda r: r.drop_pronouns,
+          rule="first pronoun (NP), whole document"),
+    Check("nnp_share_low", ("whole",), lambda r, v: _share(v) < r.min_nnp_share, lambda r, v: _share(v),
+          lambda r: f">= {r.min_nnp_share}", ("min_nnp_share",), rule="NNP / Kiwi tokens"),
+    Check("nnp_share_high", ("whole",), lambda r, v: _share(v) > r.max_nnp_share, lambda r, v: _share(v),
+          lambda r: f"<= {r.max_nnp_share}", ("max_nnp_share",), rule="NNP / Kiwi tokens"),
+    Check("no_repeated_entity", ("entities",), lambda r, v: v["top_entity"] < r.min_entity_count,
+          lambda r, v: v["top_entity"], lambda r: f">= {r.min_entity_count}", ("min_entity_count",),
+          rule="occurrences of the most repeated entity"),
+)
 
 
 _PIECE_END = re.compile(r"[.!?][\s\"'”’)\]]|\n")

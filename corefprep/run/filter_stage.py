@@ -13,16 +13,19 @@ from dataclasses import dataclass
 from ..core.atomic import clean_temp_files
 from ..core.errors import CorefprepError
 from ..core.log import EventLog, say
+from ..core.workdir import WorkDir
+from ..filter.config import FilterConfig
 from ..filter.context import FilterContext
 from ..filter.engines import run_engine
 from ..filter.judge import Judge
 from ..filter.records import BatchStats
-from ..filter.stats import batch_done, parse_batch_spec
+from ..filter.stats import batch_done, parse_batch_spec, read_stats
 from ..io.counts import count_inputs, input_signature
 from ..io.read import check_text_field
 from ..io.resolve import resolve_inputs
 from ..rules import make_rules
-from .manifest import check_manifest
+from ..rules.checks import kiwi_version
+from .manifest import check_manifest, record_batches
 from .options import RunOptions
 
 
@@ -42,9 +45,15 @@ class FilterPlan:
 
 
 def filter_config(opts: RunOptions, signatures: list[list[object]], total: int) -> dict[str, object]:
-    """Everything that decides what the batch files hold (what the work manifest records)."""
+    """Everything that decides what the batch files hold (what the work manifest records): the
+    inputs and how they are cut, which a batch cannot be re-decided under, and the rules (with
+    their code and the Kiwi version they analyse with) and examples kept, which it can."""
+    rules = opts.rules
     return {
-        "rules": opts.rules.decision_dict(),
+        "rules": rules.decision_dict(),
+        "rules_code": rules.code_version(),
+        "kiwi": kiwi_version() if rules.uses_kiwi else None,
+        "keep_rejected": opts.filter.keep_rejected,
         "text_field": opts.filter.text_field,
         "batch_docs": opts.filter.batch_docs,
         "inputs": signatures,
@@ -65,12 +74,12 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     fcfg = filter_config(opts, [input_signature(f, c) for f, c in zip(files, counted, strict=True)], total)
     # a usage error must not touch the work dir, so the spec is checked before the manifest
     spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
-    defaults = {"rules": make_rules(opts.rules.name).decision_dict()}
+    # a setting an older corefprep did not record had its default then: the same batches
+    defaults = {"rules": make_rules(opts.rules.name).decision_dict(), "rules_code": fcfg["rules_code"],
+                "kiwi": fcfg["kiwi"], "keep_rejected": FilterConfig().keep_rejected}
     times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
-    cid = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times)
-    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
-                        opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
-                        signer=opts.signer())
+    check = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times)
+    cid = check.config_id
     done: dict[int, BatchStats] = {}
     if not (opts.force and spec is None):
         for k in range(num_batches):
@@ -83,7 +92,40 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
         todo = list(range(num_batches))
     else:
         todo = [k for k in range(num_batches) if k not in done]
+    # batches decided before under other settings start from what they recorded (not with --force
+    # or --batches, which ask for a computation from scratch)
+    earlier = {} if opts.force or spec is not None else _earlier_decisions(work, todo, cid)
+    redecide = frozenset(k for k, s in earlier.items() if s.values_sha256)
+    if check.changed is not None or earlier:
+        _say_redecide(check.changed, earlier, redecide, opts.batches)
+    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
+                        opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
+                        signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide)
     return FilterPlan(ctx, todo, done)
+
+
+def _earlier_decisions(work: WorkDir, todo: list[int], cid: str) -> dict[int, BatchStats]:
+    """The batches to do that were decided before under other settings (their stats records)."""
+    out = {}
+    for k in todo:
+        s = read_stats(work, k)
+        if s is not None and s.config_id != cid and work.batch_parquet(k).exists():
+            out[k] = s
+    return out
+
+
+def _say_redecide(changed: str | None, earlier: dict[int, BatchStats], redecide: frozenset[int],
+                  batches: str | None) -> None:
+    what = f" ({changed})" if changed else ""
+    if redecide:
+        say(f"filter: settings changed since {len(redecide)} batch(es) were decided{what}: they are re-decided from "
+            "their recorded values; only documents whose verdict needs a value never measured are analysed again")
+    fresh = len(earlier) - len(redecide)
+    if fresh:
+        say(f"filter: {fresh} batch(es) decided under other settings have no recorded values (made by an older "
+            "corefprep): they are computed again")
+    if batches and changed:
+        say("filter: --batches recomputes only the batches it names; run without it to re-decide the others")
 
 
 def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int, BatchStats]:
@@ -93,8 +135,22 @@ def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int
     clean_temp_files(work.filter_dir)
     if not plan.todo:
         say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
+        _record(plan)
         return {}
-    return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress)
+    try:
+        return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress)
+    finally:
+        _record(plan)
+
+
+def _record(plan: FilterPlan) -> None:
+    """The manifest's list of what each batch was decided with, from the batches' own records."""
+    decided = {}
+    for k in range(plan.num_batches):
+        s = read_stats(plan.ctx.work, k)
+        if s is not None:
+            decided[k] = s.config_id
+    record_batches(plan.ctx.work, decided)
 
 
 def require_all_done(plan: FilterPlan, done: dict[int, BatchStats]) -> None:

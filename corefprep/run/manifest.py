@@ -1,52 +1,97 @@
 """The work manifest: the filter settings and inputs the finished batches were made with (SPEC 2.2).
 
-A resumed run is refused, with the difference named, when they changed; ``--force`` recomputes.
+A resumed run with other inputs or another rule set is refused, with the difference named
+(``--force`` recomputes); changed thresholds and other settings are re-decided from what each batch
+recorded (:mod:`corefprep.filter.prior`). The manifest also records which settings each batch was
+decided with (``batches`` and ``configs``).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, config_hash, read_json
 from ..core.errors import ConfigMismatchError
 from ..core.workdir import WorkDir
 
-MANIFEST_VERSION = 2
+MANIFEST_VERSION = 3
+# What makes batches other batches: the inputs, how they are cut, the field read, the rule set. A
+# change of any of these is refused (--force recomputes). Any other setting (a threshold, the rules'
+# code, the Kiwi version, --keep-rejected) is re-decided from the batches' recorded values.
+IDENTITY = ("inputs", "total_docs", "batch_docs", "text_field")
+
+
+class ManifestCheck(NamedTuple):
+    config_id: str  # stamped into every batch computed under the current settings
+    changed: str | None  # what changed since the last run (re-decided), None when nothing did
+
+
+def identity_of(config: dict[str, Any]) -> dict[str, Any]:
+    rules = config.get("rules")
+    out = {k: config[k] for k in IDENTITY if k in config}
+    if isinstance(rules, dict) and "rules" in rules:
+        out["rule_set"] = rules["rules"]
+    return out
 
 
 def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
-                   defaults: dict[str, Any] | None = None, file_times: dict[str, list[Any]] | None = None) -> str:
-    """Record the filter config; refuse to mix batches made under another one.
+                   defaults: dict[str, Any] | None = None, file_times: dict[str, list[Any]] | None = None
+                   ) -> ManifestCheck:
+    """Record the filter config; refuse to mix batches of other inputs or another rule set.
 
-    Returns the config id stamped into every batch's stats. A config that equals the recorded one
-    keeps the recorded id, also when an older corefprep recorded it (see :func:`same_config`):
-    upgrading corefprep or touching an input never invalidates finished batches. With ``force``
-    the old batches are left in place but no longer count as done (their stats carry the old id).
+    Returns the config id stamped into every batch's stats, and what changed when only settings
+    a batch can be re-decided under changed. A config that equals the recorded one keeps the
+    recorded id, also when an older corefprep recorded it (see :func:`same_config`): upgrading
+    corefprep or touching an input never invalidates finished batches. With ``force`` the old
+    batches are left in place but no longer count as done (their stats carry the old id).
     """
     cid = config_hash(filter_config)
     old = read_json(work.manifest)
+    changed = None
+    defaults, file_times = defaults or {}, file_times or {}
     if old and old.get("config_id") != cid:
-        if same_config(old.get("filter_config", {}), filter_config, defaults or {}, file_times or {}) and not force:
+        recorded = old.get("filter_config", {})
+        if same_config(recorded, filter_config, defaults, file_times) and not force:
             cid = str(old["config_id"])  # the batches made under it stay done
-        elif not force:
-            diff = describe_difference(old.get("filter_config", {}), filter_config)
-            raise ConfigMismatchError(
-                f"{work.output_dir} holds batches made with other settings ({diff}); rerun with --force "
-                "to recompute them, or choose another --output-dir"
-            )
+        elif not same_config(identity_of(recorded), identity_of(filter_config), identity_of(defaults), file_times):
+            if not force:
+                diff = describe_difference(identity_of(recorded), identity_of(filter_config))
+                raise ConfigMismatchError(
+                    f"{work.output_dir} holds batches made from other inputs or with another rule set ({diff}); "
+                    "rerun with --force to recompute them, or choose another --output-dir"
+                )
+        else:
+            changed = describe_difference(recorded, filter_config)
     if not old or old.get("config_id") != cid or old.get("filter_config") != filter_config:
-        atomic_write_json(
-            work.manifest,
-            {
-                "version": MANIFEST_VERSION,
-                "config_id": cid,
-                "filter_config": filter_config,
-                "updated_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            },
-        )
-    return cid
+        configs = dict(old.get("configs", {})) if old else {}
+        if old and old.get("config_id") and old.get("config_id") not in configs:
+            configs[str(old["config_id"])] = old.get("filter_config", {})
+        configs[cid] = filter_config
+        atomic_write_json(work.manifest, {
+            "version": MANIFEST_VERSION,
+            "config_id": cid,
+            "filter_config": filter_config,
+            "configs": configs,
+            "batches": dict(old.get("batches", {})) if old else {},
+            "updated_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        })
+    return ManifestCheck(cid, changed)
+
+
+def record_batches(work: WorkDir, decided: dict[int, str]) -> None:
+    """Write down which config each batch was decided under (``batches``: batch -> config id), and
+    keep in ``configs`` exactly the settings of those ids and of the current one."""
+    old = read_json(work.manifest)
+    if not old:
+        return
+    batches = {str(k): cid for k, cid in sorted(decided.items())}
+    keep = set(batches.values()) | {str(old.get("config_id"))}
+    configs = {cid: cfg for cid, cfg in old.get("configs", {}).items() if cid in keep}
+    if batches == old.get("batches") and configs == old.get("configs"):
+        return
+    atomic_write_json(work.manifest, {**old, "batches": batches, "configs": configs})
 
 
 def same_config(old: dict[str, Any], new: dict[str, Any], defaults: dict[str, Any],

@@ -125,22 +125,36 @@ def test_stats_records_read_and_write_the_json_unchanged(tmp_path):
            "ray_node": "abc", "actor_pid": 7, "actor_peak_rss_mib": 664}
     s = BatchStats.from_json(rec)
     assert s.quarantined[0].reason == "timeout" and s.extra["ray_node"] == "abc"
+    # a record of corefprep 0.2 has no side files: read with their defaults, it is still a whole record
+    assert (s.values_sha256, s.rejected_sha256, s.redecided_from, s.decided_from_values) == ("", "", None, 0)
+    rec.update(values_bytes=70, values_sha256="cd", rejected_bytes=0, rejected_sha256="", keep_rejected=3,
+               redecided_from="b", decided_from_values=2)
+    s = BatchStats.from_json(rec)
     assert s.to_json() == rec
 
 
 def test_check_manifest_records_refuses_and_forces(tmp_path):
     work = WorkDir(tmp_path)
     work.root.mkdir(parents=True)
-    cfg = {"rules": {"min_chars": 800, "max_chars": 2500}, "batch_docs": 4}
-    cid = check_manifest(work, cfg, force=False)
-    assert check_manifest(work, dict(cfg), force=False) == cid
+    cfg = {"rules": {"rules": "v2", "min_chars": 800, "max_chars": 2500}, "batch_docs": 4}
+    cid, changed = check_manifest(work, cfg, force=False)
+    assert check_manifest(work, dict(cfg), force=False) == (cid, None) and changed is None
     assert read_json(work.manifest)["config_id"] == cid
-    new = {"rules": {"min_chars": 500, "max_chars": 2500}, "batch_docs": 4}
+    # a threshold: accepted, the difference named (the batches are re-decided)
+    new = {"rules": {"rules": "v2", "min_chars": 500, "max_chars": 2500}, "batch_docs": 4}
+    cid2, changed = check_manifest(work, new, force=False)
+    assert cid2 != cid and changed == "rules.min_chars: 800 -> 500"
+    # the manifest keeps the settings every batch may still carry
+    assert set(read_json(work.manifest)["configs"]) == {cid, cid2}
+    # other batches (batch size, inputs, rule set): refused until --force
+    other = {**new, "batch_docs": 8}
     with pytest.raises(ConfigMismatchError, match="--force"):
-        check_manifest(work, new, force=False)
-    assert read_json(work.manifest)["config_id"] == cid  # a refused run leaves the manifest alone
-    cid2 = check_manifest(work, new, force=True)
-    assert cid2 != cid and read_json(work.manifest)["config_id"] == cid2
+        check_manifest(work, other, force=False)
+    assert read_json(work.manifest)["config_id"] == cid2  # a refused run leaves the manifest alone
+    with pytest.raises(ConfigMismatchError, match="rule_set"):
+        check_manifest(work, {**new, "rules": {**new["rules"], "rules": "llm"}}, force=False)
+    cid3, _ = check_manifest(work, other, force=True)
+    assert cid3 not in (cid, cid2) and read_json(work.manifest)["config_id"] == cid3
 
 
 def test_describe_difference_top_level():
@@ -192,7 +206,9 @@ def _changed(before: dict, after: dict) -> set[str]:
 
 
 def _batch_names(*ks: int) -> set[str]:
-    return {f"batch_{k:05d}.{ext}" for k in ks for ext in ("parquet", "json")}
+    """A batch's files: kept documents, stats, every document's values, rejected examples."""
+    return {name.format(k) for k in ks for name in ("batch_{:05d}.parquet", "batch_{:05d}.json",
+                                                     "values_{:05d}.parquet", "rejected_{:05d}.parquet")}
 
 
 STABLE_KEYS = ("batch", "start", "end", "documents", "passed", "rejected", "malformed", "malformed_examples",
@@ -208,8 +224,8 @@ def test_batches_hold_their_doc_index_range(filtered, tmp_path_factory):
     n = len(lines)
     nb = -(-n // B)
     work = WorkDir(filtered)
-    assert sorted(p.name for p in work.filter_dir.glob("*.parquet")) == [f"batch_{k:05d}.parquet"
-                                                                          for k in range(nb)]
+    assert sorted(p.name for p in work.filter_dir.glob("batch_*.parquet")) == [f"batch_{k:05d}.parquet"
+                                                                                for k in range(nb)]
     kept_ids = []
     total = 0
     for k in range(nb):
@@ -290,7 +306,7 @@ def test_batches_out_of_range_or_malformed_exit_2(filtered, corpus, tmp_path, ca
 def test_partial_batches_then_resume_fills_the_rest(corpus, tmp_path, capsys):
     out = tmp_path / "out"
     assert _filter(corpus, out, "--batches", "0-1,5") == 0
-    done = sorted(p.name for p in (out / "work" / "filter").glob("*.parquet"))
+    done = sorted(p.name for p in (out / "work" / "filter").glob("batch_*.parquet"))
     assert done == ["batch_00000.parquet", "batch_00001.parquet", "batch_00005.parquet"]
     first = _files(out)
     capsys.readouterr()
@@ -300,33 +316,34 @@ def test_partial_batches_then_resume_fills_the_rest(corpus, tmp_path, capsys):
     assert _changed(first, after) == _batch_names(2, 3, 4, 6)
 
 
-def test_changed_rule_is_refused_then_forced(filtered, corpus, tmp_path, capsys):
+def test_another_rule_set_is_refused_then_forced(filtered, corpus, tmp_path, capsys):
     out = _copy(filtered, tmp_path / "out")
     before = _files(out)
     capsys.readouterr()
-    assert _filter(corpus, out, "--min-chars", "500") == 1
+    assert _filter(corpus, out, "--rules", "llm") == 1
     err = capsys.readouterr().err
-    assert "other settings" in err and "--force" in err and "min_chars" in err
+    assert "another rule set" in err and "--force" in err and "rule_set" in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert _changed(before, _files(out)) == set()
     # --batches does not bypass the check either
-    assert _filter(corpus, out, "--min-chars", "500", "--batches", "0") == 1
-    assert _filter(corpus, out, "--min-chars", "500", "--force") == 0
-    assert _changed(before, _files(out)) == set(before)  # every batch recomputed
+    assert _filter(corpus, out, "--rules", "llm", "--batches", "0") == 1
+    assert _filter(corpus, out, "--rules", "llm", "--force") == 0
+    assert set(before) <= _changed(before, _files(out))  # every batch recomputed
     assert _stats(out, 0)["config_id"] != _stats(filtered, 0)["config_id"]
     # ... and going back to the old rules is a change again
     assert _filter(corpus, out) == 1
 
 
-def test_changed_rule_message_names_the_difference(filtered, corpus, tmp_path, capsys):
+def test_a_changed_threshold_is_re_decided_and_named(filtered, corpus, tmp_path, capsys):
     out = _copy(filtered, tmp_path / "out")
     capsys.readouterr()
-    assert _filter(corpus, out, "--min-chars", "500") == 1
+    assert _filter(corpus, out, "--min-chars", "500") == 0
     err = capsys.readouterr().err
-    assert re.search(r"min_chars\D{0,12}800\D{0,12}500", err), err
-    assert _filter(corpus, out, "--max-nnp-share", "0.25") == 1
+    assert re.search(r"min_chars\D{0,12}800\D{0,12}500", err) and "re-decided" in err, err
+    assert all(_stats(out, k)["redecided_from"] == _stats(filtered, k)["config_id"] for k in range(7))
+    assert _filter(corpus, out, "--max-nnp-share", "0.25") == 0
     err = capsys.readouterr().err
-    assert "max_nnp_share" in err, err
+    assert "max_nnp_share" in err and "min_chars: 500 -> 800" in err, err
 
 
 def test_a_touched_input_resumes_and_a_changed_one_is_refused(tmp_path_factory, tmp_path, capsys):
@@ -341,7 +358,7 @@ def test_a_touched_input_resumes_and_a_changed_one_is_refused(tmp_path_factory, 
     os.utime(corpus, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
     capsys.readouterr()
     assert _filter(corpus, out, "--batches", "1") == 0
-    assert _changed(before, _files(out)) == {"batch_00001.json", "batch_00001.parquet"}  # batch 0 kept
+    assert _changed(before, _files(out)) == _batch_names(1)  # batch 0 kept
     data = bytearray(corpus.read_bytes())
     i = data.index("다".encode())
     data[i:i + 3] = "가".encode()  # same size, other bytes
@@ -369,9 +386,9 @@ def test_speed_only_option_keeps_batches(filtered, corpus, tmp_path, capsys):
     assert _filter(corpus, out, "--workers", "1", "--chunksize", "1") == 0
     assert _changed(before, _files(out)) == set()
     # --early-exit-chars can change a decision (a piece analysed alone may show a pronoun the whole
-    # document's analysis does not): it is recorded, and changing it is refused like a threshold
+    # document's analysis does not): it is recorded, and changing it re-decides the batches
     capsys.readouterr()
-    assert _filter(corpus, out, "--early-exit-chars", "0") == 1
+    assert _filter(corpus, out, "--early-exit-chars", "0") == 0
     assert "rules.early_exit_chars: 50 -> 0" in capsys.readouterr().err
 
 

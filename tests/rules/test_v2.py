@@ -82,21 +82,40 @@ def toks(spec):
     return out
 
 
+class Fixed:
+    """An analyser that gives the same tokens for any text (the Kiwi rules on chosen tags)."""
+
+    def __init__(self, spec):
+        self.tokens = toks(spec)
+
+    def tokenize(self, text):
+        return self.tokens
+
+
+def kiwi_verdict(rules, spec):
+    d = rules.decide("x" * 1000, Fixed(spec))
+    return d.reason, d.entities
+
+
 def test_kiwi_rules_on_tokens():
+    whole = V2Rules(early_exit_chars=0)
     base = [("임금", "NNG")] * 16 + [("세종", "NNP"), ("세종", "NNP")]
-    reason, ents = CFG.kiwi_reject(toks(base))
+    reason, ents = kiwi_verdict(whole, base)
     assert reason is None and ents[0][0] == "세종" and len(ents[0][1]) == 2
-    assert CFG.kiwi_reject(toks(base + [("그", "NP")]))[0] == "has_pronoun"
-    assert CFG.kiwi_reject(toks([("임금", "NNG")] * 50 + [("세종", "NNP")] * 2))[0] == "nnp_share_low"
-    assert CFG.kiwi_reject(toks([("임금", "NNG")] * 5 + [("세종", "NNP")] * 2))[0] == "nnp_share_high"
+    assert kiwi_verdict(whole, base + [("그", "NP")])[0] == "has_pronoun"
+    assert kiwi_verdict(CFG, base + [("그", "NP")])[0] == "has_pronoun"  # found piece by piece
+    assert kiwi_verdict(whole, [("임금", "NNG")] * 50 + [("세종", "NNP")] * 2)[0] == "nnp_share_low"
+    assert kiwi_verdict(whole, [("임금", "NNG")] * 5 + [("세종", "NNP")] * 2)[0] == "nnp_share_high"
     # entities: one mention only, too short, stopword -> no repeated entity
     single = [("임금", "NNG")] * 16 + [("세종", "NNP"), ("한양", "NNP")]
-    assert CFG.kiwi_reject(toks(single))[0] == "no_repeated_entity"
+    assert kiwi_verdict(whole, single)[0] == "no_repeated_entity"
     short = [("임금", "NNG")] * 16 + [("조", "NNP"), ("조", "NNP")]
-    assert CFG.kiwi_reject(toks(short))[0] == "no_repeated_entity"
+    assert kiwi_verdict(whole, short)[0] == "no_repeated_entity"
     stop = [("임금", "NNG")] * 16 + [("년", "NNP"), ("년", "NNP")]
-    assert CFG.kiwi_reject(toks(stop))[0] == "no_repeated_entity"
-    assert V2Rules(drop_pronouns=False).kiwi_reject(toks(base + [("그", "NP")]))[0] is None
+    assert kiwi_verdict(whole, stop)[0] == "no_repeated_entity"
+    assert kiwi_verdict(V2Rules(drop_pronouns=False), base + [("그", "NP")])[0] is None
+    # what the analysis measured is recorded with the verdict
+    assert whole.decide("x" * 1000, Fixed(base)).values == {"np_at": -1, "tokens": 18, "nnp": 2, "top_entity": 2}
 
 
 def test_entities_in_order_of_first_appearance():

@@ -166,7 +166,8 @@ def test_lost_batch_and_tokenized_chunk_redo_only_those(baseline, corpus, tmp_pa
     shutil.rmtree(tok_dirs[1])
     assert _prepare(corpus, out, "--workers", "2", "--batch-docs", "4", "--tok-chunk", "16") == 0
     changed = _changed(before, _tree(work))
-    assert {c for c in changed if c.startswith("filter/")} == {"filter/batch_00003.parquet", "filter/batch_00003.json"}
+    assert {c for c in changed if c.startswith("filter/")} == {f"filter/{name}" for name in (
+        "batch_00003.parquet", "batch_00003.json", "values_00003.parquet", "rejected_00003.parquet")}
     # the recomputed batch is byte-identical, so no sample chunk is rewritten ...
     assert not {c for c in changed if c.startswith("samples/chunk_")}
     # ... and only the lost tokenized chunk is tokenized again
@@ -183,7 +184,9 @@ def test_prepare_with_batches_changes_nothing_else(baseline, corpus, tmp_path, b
     before = _tree(out)
     assert _prepare(corpus, out, *common, "--batches", "2,5") == 0
     changed = {c for c in _changed(before, _tree(out)) if not c.endswith(("manifest.json", "index.json"))}
-    assert changed == {f"work/filter/batch_0000{k}.{ext}" for k in (2, 5) for ext in ("parquet", "json")}
+    assert changed == {f"work/filter/{name}_0000{k}.{ext}" for k in (2, 5)
+                       for name, ext in (("batch", "parquet"), ("batch", "json"), ("values", "parquet"),
+                                         ("rejected", "parquet"))}
     assert mc.dataset_hash(out / NAME) == baseline_hash
 
 

@@ -111,7 +111,9 @@ def test_batches_under_ray_rewrite_only_those_batches(tmp_path, mini, mini_ray, 
     assert _run("filter", str(mini), "-o", str(out), "--engine", "ray", "--batches", "1-2", "--batch-docs", "4") == 0
     after = _tree(out)
     changed = {n for n in before if before[n] != after.get(n)}
-    assert changed == {f"batch_{k:05d}.{ext}" for k in (1, 2) for ext in ("parquet", "json")}
+    assert changed == {f"{name}_{k:05d}.{ext}" for k in (1, 2)
+                       for name, ext in (("batch", "parquet"), ("batch", "json"), ("values", "parquet"),
+                                         ("rejected", "parquet"))}
     assert _parquets(out) == _parquets(mini_local)
 
 

@@ -1,0 +1,156 @@
+"""Every document's verdict and measured values: ``work/filter/values_NNNNN.parquet``.
+
+One row per input document of the batch, kept or not, malformed included, in ``doc_index`` order:
+``doc_index``, ``verdict`` (``kept``, the rejection reason, or ``malformed:<reason>``) and one
+column per value the rule set measures (:attr:`corefprep.rules.RuleSet.groups`), null where the
+filter never measured it (it stops at a document's first failing rule). The file's metadata
+records the rule set, the config id the batch was decided under and, per group of values, the key
+of what it was measured with (the settings it depends on, the rules' code, the Kiwi version), so
+a later run knows which recorded values it may reuse (:mod:`corefprep.filter.prior`).
+
+A batch accumulates its values in numpy columns the size of the batch, whatever order the
+workers' verdicts come back in; written as Parquet with zstd, that is a few bytes per document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from ..rules import Rules
+
+VALUES_VERSION = 1
+KEPT = "kept"
+META_KEY = b"corefprep"
+
+
+def malformed_verdict(reason: str) -> str:
+    return f"malformed:{reason}"
+
+
+class ValuesTable:
+    """One batch's verdicts and values while it is computed."""
+
+    def __init__(self, rules: Rules, lo: int, hi: int):
+        self.rules, self.lo, self.n = rules, lo, hi - lo
+        self.kinds = {c.name: c.kind for g in rules.groups for c in g.columns}
+        self.columns = {name: np.zeros(self.n, dtype=np.int64 if kind == "int" else np.float64)
+                        for name, kind in self.kinds.items()}
+        self.present = {g.name: np.zeros(self.n, dtype=bool) for g in rules.groups}
+        self._first = {g.name: g.columns[0].name for g in rules.groups if g.columns}
+        self.verdict = np.full(self.n, -1, dtype=np.int32)
+        self._codes: dict[str, int] = {}
+
+    def set_values(self, doc_index: int, values: Mapping[str, Any] | None) -> None:
+        if not values:
+            return
+        i = doc_index - self.lo
+        for name, v in values.items():
+            col = self.columns.get(name)
+            if col is not None:
+                col[i] = v
+        for g, first in self._first.items():
+            if first in values:
+                self.present[g][i] = True
+
+    def set_verdict(self, doc_index: int, verdict: str) -> None:
+        code = self._codes.setdefault(verdict, len(self._codes))
+        self.verdict[doc_index - self.lo] = code
+
+    def values_of(self, doc_index: int) -> dict[str, Any]:
+        """The values recorded so far for one document, as Python numbers."""
+        i = doc_index - self.lo
+        out: dict[str, Any] = {}
+        for g in self.rules.groups:
+            if self.present[g.name][i]:
+                for c in g.columns:
+                    v = self.columns[c.name][i]
+                    out[c.name] = int(v) if c.kind == "int" else float(v)
+        return out
+
+    def preload(self, recorded: Recorded, groups: set[str]) -> None:
+        """Start from an earlier decision's values of ``groups`` (those still valid): values this
+        batch measures again are the same, and the others stay on record for the next change."""
+        for g in self.rules.groups:
+            if g.name not in groups or g.name not in recorded.present:
+                continue
+            mask = recorded.present[g.name]
+            self.present[g.name] |= mask
+            for c in g.columns:
+                self.columns[c.name][mask] = recorded.columns[c.name][mask]
+
+    def to_table(self, meta: dict[str, Any]) -> pa.Table:
+        names = [""] * len(self._codes)
+        for verdict, code in self._codes.items():
+            names[code] = verdict
+        if (self.verdict < 0).any():
+            missing = int(np.flatnonzero(self.verdict < 0)[0]) + self.lo
+            raise RuntimeError(f"document {missing} has no verdict; this is a bug, please report it")
+        arrays: dict[str, pa.Array] = {
+            "doc_index": pa.array(np.arange(self.lo, self.lo + self.n, dtype=np.int64)),
+            "verdict": pa.DictionaryArray.from_arrays(pa.array(self.verdict, pa.int32()),
+                                                      pa.array(names, pa.string())),
+        }
+        for g in self.rules.groups:
+            missing_mask = ~self.present[g.name]
+            for c in g.columns:
+                typ = pa.int32() if c.kind == "int" else pa.float64()
+                arrays[c.name] = pa.array(self.columns[c.name], mask=missing_mask, type=typ)
+        table = pa.table(arrays)
+        return table.replace_schema_metadata({META_KEY: orjson.dumps({"version": VALUES_VERSION, **meta})})
+
+
+def write_values(path: Path, table: pa.Table) -> None:
+    # dictionary-coded verdicts, delta-coded integers (doc_index counts up by one; lengths and
+    # counts are close to their neighbours'), no per-column statistics: ~5 bytes per document
+    ints = [f.name for f in table.schema if pa.types.is_integer(f.type)]
+    pq.write_table(table, path, compression="zstd", compression_level=9, use_dictionary=["verdict"],
+                   column_encoding={name: "DELTA_BINARY_PACKED" for name in ints}, write_statistics=False)
+
+
+@dataclass
+class Recorded:
+    """A values file read back: numpy columns (0 where null), presence per group, verdicts."""
+
+    lo: int
+    doc_index: np.ndarray
+    verdicts: np.ndarray  # object array of verdict strings
+    columns: dict[str, np.ndarray]
+    present: dict[str, np.ndarray]
+    meta: dict[str, Any]
+
+    @property
+    def group_keys(self) -> dict[str, str]:
+        return dict(self.meta.get("groups", {}))
+
+    def __len__(self) -> int:
+        return len(self.doc_index)
+
+
+def read_values(path: Path, rules: Rules) -> Recorded:
+    """The values file at ``path``, with the columns ``rules`` knows (others are ignored)."""
+    table = pq.read_table(path)
+    meta = orjson.loads((table.schema.metadata or {}).get(META_KEY, b"{}"))
+    doc_index = table.column("doc_index").to_numpy()
+    verdicts = np.asarray(table.column("verdict").cast(pa.string()).to_pylist(), dtype=object)
+    columns: dict[str, np.ndarray] = {}
+    present: dict[str, np.ndarray] = {}
+    names = set(table.column_names)
+    for g in rules.groups:
+        if not g.columns or any(c.name not in names for c in g.columns):
+            continue
+        present[g.name] = table.column(g.columns[0].name).is_valid().to_numpy(zero_copy_only=False)
+        for c in g.columns:
+            col = table.column(c.name)
+            col = pc.fill_null(col, 0)
+            columns[c.name] = col.to_numpy().astype(np.int64 if c.kind == "int" else np.float64)
+    lo = int(doc_index[0]) if len(doc_index) else 0
+    return Recorded(lo, doc_index, verdicts, columns, present, meta)
