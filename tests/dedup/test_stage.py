@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import shutil
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +221,48 @@ def test_rerunning_one_batch_resigns_only_that_batch(corpus, reference, tmp_path
     err = _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20"])
     assert "dedup: up to date" in err  # the batch's content did not change: neither did the result
     assert _removed(out) == _removed(reference)
+
+
+def _partly_nfd(text: str) -> str:
+    """Every fifth Hangul syllable decomposed into jamo: the same text after NFC (a whole NFD copy
+    would fail the filter's Hangul share)."""
+    out, n = [], 0
+    for c in text:
+        if "가" <= c <= "힣":
+            out.append(unicodedata.normalize("NFD", c) if n % 5 == 0 else c)
+            n += 1
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def test_exact_mode_removes_copies_up_to_nfc_and_spacing_and_keeps_near_copies(corpus, tmp_path):
+    originals = [d for d, k in corpus.kind.items() if k == "original"]
+    nfd_of = originals[24:28]  # originals no other copy refers to
+    texts = corpus.texts + [_partly_nfd(corpus.texts[d]) for d in nfd_of]
+    nfd = {len(corpus.texts) + j: d for j, d in enumerate(nfd_of)}
+    assert all(texts[c] != texts[d] and unicodedata.normalize("NFC", texts[c]) == texts[d] for c, d in nfd.items())
+    out = tmp_path / "out"
+    _ok(["prepare", _write(tmp_path / "in", texts), "-o", out, *CLM, "--workers", "2", "--batch-docs", "20",
+         "--dedup", "exact", "--no-pack"])
+    kept = {i for i, _ in kept_texts(out)}
+    assert set(nfd) <= kept and {d for d, k in corpus.kind.items() if k == "edited"} <= kept
+    expected = {d: of for d, of in corpus.expect_removed(kept).items() if corpus.kind.get(d) != "edited"}
+    expected.update(nfd)
+    assert any(corpus.kind.get(d) == "exact" and corpus.texts[d] != corpus.texts[of] for d, of in expected.items())
+    removed = _removed(out)
+    assert {d: of for d, of, _ in removed} == expected  # each cluster keeps its lowest doc_index
+    assert {reason for _, _, reason in removed} == {"duplicate_exact"}
+    st = status_json(out)
+    assert_accounting(st, len(texts))
+    assert st["totals"]["rejected"]["duplicate_exact"] == len(expected)
+    assert "duplicate_near" not in st["totals"]["rejected"]
+    from datasets import load_from_disk
+
+    ds = load_from_disk(str(out / FINAL))
+    assert set(ds["doc_index"]) == kept - set(expected)  # near copies and prefix copies stay
+    dups = dict(zip(ds["doc_index"], ds["dup_count"], strict=True))
+    assert dups[corpus.copy_of[47]] == 3 and dups[nfd_of[0]] == 2 and dups[originals[30]] == 1
 
 
 def test_input_without_duplicates_and_input_of_one_document(corpus, tmp_path):
