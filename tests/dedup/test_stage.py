@@ -223,6 +223,39 @@ def test_rerunning_one_batch_resigns_only_that_batch(corpus, reference, tmp_path
     assert _removed(out) == _removed(reference)
 
 
+@pytest.mark.slow
+def test_rerunning_one_batch_whose_content_changed_redoes_its_signatures_bands_and_result(corpus, reference,
+                                                                                          tmp_path):
+    """``--batches 2`` recomputed while document 41 (an exact copy of document 1) kills its worker
+    twice: it is quarantined, so batch 2 keeps one document fewer. Only batch 2's signatures are
+    rewritten; the dedup stage then redoes every band and the result, which no longer removes 41."""
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    dedup_dir = out / "work" / "dedup"
+    [sig] = dedup_dir.glob("sig-*")
+    [bands] = dedup_dir.glob("bands-*")
+    assert corpus.kind[41] == "exact" and corpus.copy_of[41] == 1
+
+    def files(d: Path) -> dict[str, tuple[int, int]]:
+        return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(d.iterdir())}
+
+    sig_before, bands_before = files(sig), files(bands)
+    _ok(["filter", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20", "--batches", "2"],
+        CP_TEST_FAULTS="kill@41")
+    quarantined = [json.loads(line) for line in (out / "work" / "quarantine.jsonl").read_text().splitlines()]
+    assert [(q["doc_index"], q["reason"]) for q in quarantined] == [(41, "worker_died")]
+    sig_after = files(sig)
+    assert sorted(n for n in sig_before if sig_before[n] != sig_after[n]) == ["batch_00002.json", "batch_00002.npy"]
+    assert set(sig_after) == set(sig_before)
+    err = _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20"])
+    assert "dedup: up to date" not in err and "(15 of 15 units computed now)" in err
+    bands_after = files(bands)
+    assert set(bands_after) == set(bands_before)
+    assert all(bands_after[n] != bands_before[n] for n in bands_before)
+    assert _removed(out) == [r for r in _removed(reference) if r[0] != 41]
+    assert "dedup: up to date" in _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--batch-docs", "20"])
+
+
 def _partly_nfd(text: str) -> str:
     """Every fifth Hangul syllable decomposed into jamo: the same text after NFC (a whole NFD copy
     would fail the filter's Hangul share)."""
