@@ -4,8 +4,8 @@
   so copies that differ only in Unicode composition or spacing are the same document.
 - **MinHash** (Broder 1997; the settings of FineWeb and FineWeb-2: word 5-gram shingles, 14 bands of
   8 hashes, 64-bit hashing): the words (the text's runs of letters and digits after NFC and
-  casefolding, or Kiwi morphemes as FineWeb-2 counts Korean words, NFC and casefolded, those
-  without a letter or digit dropped), every run of ``ngram`` consecutive words is a shingle,
+  casefolding, or Kiwi morphemes as FineWeb-2 counts Korean words: of the NFC text, casefolded,
+  those without a letter or digit dropped), every run of ``ngram`` consecutive words is a shingle,
   and for each of ``bands * rows`` hash functions the smallest hash over the shingles is kept.
   Two documents agree on one such minimum with probability equal to the Jaccard similarity *s*
   of their shingle sets, so they share all ``rows`` minima of a band with probability *s^rows*
@@ -166,11 +166,17 @@ class Signer:
         """One odd constant per row of a band (a band's minima are mixed in order)."""
         return splitmix64(np.arange(1, self.rows + 1, dtype=np.uint64) * _GOLDEN) | np.uint64(1)
 
-    def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None) -> list[str]:
+    def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None,
+              nfc: str | None = None) -> list[str]:
         """The document's normalised words in this signer's unit (``kiwi_words`` when the filter
-        already has them; else Kiwi is asked, or the text's runs of letters and digits)."""
+        already has them; else Kiwi is asked, or the text's runs of letters and digits). Kiwi
+        words are those of the NFC text (``nfc`` when the caller has it)."""
         if self.words == "kiwi":
-            if kiwi_words is None:
+            if not unicodedata.is_normalized("NFC", text):
+                # Kiwi reads decomposed Hangul as jamo, not syllables: the words of the filter's
+                # analysis of such a text are not those of its NFC copy, so it is analysed again
+                kiwi_words = analyse_words(unicodedata.normalize("NFC", text) if nfc is None else nfc, kiwi)
+            elif kiwi_words is None:
                 kiwi_words = analyse_words(text, kiwi)
             return normalise_words(kiwi_words)
         return text_words(text)
@@ -255,7 +261,7 @@ class Signer:
                          nfc: str | None = None) -> np.ndarray:
         """``word_hashes(split(text))`` without a Python object per word on the ``space`` path."""
         if self.words == "kiwi":
-            return self.word_hashes(self.split(text, kiwi_words, kiwi))
+            return self.word_hashes(self.split(text, kiwi_words, kiwi, nfc))
         joined = text_words_joined(text, nfc)
         if not joined:
             return np.zeros(0, dtype=np.uint64)

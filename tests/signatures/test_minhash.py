@@ -89,6 +89,21 @@ def test_kiwi_words_from_the_filter_give_the_signature_of_a_fresh_analysis(kiwi,
     assert signer.sign(1, text, kiwi_words(text, kiwi), kiwi) == signer.sign(1, text, None, kiwi)
 
 
+def test_kiwi_words_are_those_of_the_nfc_text(kiwi):
+    """An NFD copy (Hangul as jamo, which Kiwi does not read as syllables) gets the signature of its
+    NFC original, also when the filter hands over the words of its own analysis of the NFD text."""
+    from corefprep.rules.words import kiwi_words
+
+    signer = Signer("minhash", "kiwi")
+    text = "세종대왕은 조선의 제4대 임금이다. 그는 집현전 학자들과 함께 훈민정음을 창제하였다. " * 4
+    nfd = unicodedata.normalize("NFD", text)
+    assert kiwi_words(nfd, kiwi) != kiwi_words(text, kiwi)  # what Kiwi makes of jamo
+    original = signer.sign(1, text, kiwi_words(text, kiwi), kiwi)
+    assert signer.sign(1, nfd, None, kiwi) == original
+    assert signer.sign(1, nfd, kiwi_words(nfd, kiwi), kiwi) == original
+    assert signer.split(nfd, kiwi_words(nfd, kiwi), kiwi) == signer.split(text, None, kiwi)
+
+
 def test_word_hashes_tell_words_apart_wherever_they_stand():
     """The vectorised word hash: equal words hash equal at any position, and 200,000 distinct
     words (ASCII, Hangul syllables, mixed, long) get 200,000 distinct hashes."""
