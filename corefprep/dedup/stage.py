@@ -35,6 +35,7 @@ from ..filter.config import EngineConfig
 from ..filter.engines.common import fault_policy
 from ..filter.engines.ray import ray_session
 from ..filter.records import BatchStats
+from ..rules.kiwi import kiwi_version
 from ..signatures.minhash import Signer
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
 from .bands import band_done, band_names, compute_band, inputs_fingerprint, load_edges
@@ -83,10 +84,11 @@ def earlier_run(path: Path, signer: Signer) -> Source:
         stats = read_stats(work, k)
         rec = signatures_valid(directory, signer, k, stats.parquet_sha256) if stats else None
         if rec is None:
+            kiwi = f", {kiwi_version()}" if signer.uses_kiwi else ""
             raise CorefprepError(
                 f"--dedup-against {path}: batch {k} has no signatures made with this run's dedup settings "
-                f"(mode {signer.mode}, {signer.words} words, {signer.ngram}-grams, {signer.bands}x{signer.rows}); "
-                "run `corefprep dedup` there with the same settings first")
+                f"(mode {signer.mode}, {signer.words} words, {signer.ngram}-grams, {signer.bands}x{signer.rows}"
+                f"{kiwi}); run `corefprep dedup` there with the same settings first")
         recs.append({**rec, "batch": k})
         batches.append(k)
     return Source(directory, tuple(batches), -total, str(path), tuple(recs))
@@ -199,7 +201,8 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
         "fingerprint": result_key,
         "mode": signer.mode,
         "settings": {"words": signer.words, "ngram": signer.ngram, "bands": signer.bands, "rows": signer.rows,
-                     "seed": signer.seed} if signer.mode == "minhash" else {},
+                     "seed": signer.seed, **({"kiwi": kiwi_version()} if signer.uses_kiwi else {})}
+        if signer.mode == "minhash" else {},
         "signer": signer.key,
         "documents": int(mine.sum()),
         "removed": len(rem),

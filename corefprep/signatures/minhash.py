@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..core.atomic import config_hash
+from ..rules.kiwi import kiwi_version
 from ..rules.words import kiwi_words as analyse_words
 
 SIGNATURE_VERSION = 3  # bump when a signature's bytes for the same text and settings change
@@ -137,10 +138,13 @@ class Signer:
 
     @property
     def key(self) -> str:
-        """What a signature depends on: a rerun with the same key reuses the signatures on disk."""
-        d = asdict(self)
+        """What a signature depends on: a rerun with the same key reuses the signatures on disk
+        (and ``--dedup-against`` accepts an earlier run's). Kiwi's words depend on its version."""
+        d: dict[str, Any] = asdict(self)
         if self.mode == "exact":
             d = {"mode": "exact"}
+        elif self.uses_kiwi:
+            d["kiwi"] = kiwi_version()
         return config_hash({"v": SIGNATURE_VERSION, **d})
 
     @property

@@ -48,6 +48,20 @@ def test_signatures_are_deterministic_and_depend_on_the_settings():
     assert Signer("exact", "space").key == Signer("exact", "kiwi").key  # exact mode has no words
 
 
+def test_the_key_of_kiwi_words_follows_the_kiwi_version(monkeypatch):
+    """Signatures of Kiwi words made by another Kiwi (or model) are not this run's: neither reused
+    nor accepted from an earlier run (--dedup-against)."""
+    import corefprep.signatures.minhash as minhash
+    from corefprep.rules.kiwi import kiwi_version
+
+    assert kiwi_version().startswith("kiwipiepy ")
+    kiwi, space, exact = Signer("minhash", "kiwi"), Signer("minhash", "space"), Signer("exact", "kiwi")
+    keys = kiwi.key, space.key, exact.key
+    monkeypatch.setattr(minhash, "kiwi_version", lambda: "kiwipiepy 0.0.1, model 0.0.1")
+    assert kiwi.key != keys[0]
+    assert (space.key, exact.key) == keys[1:]  # no Kiwi in them
+
+
 def _shingles(words: list[str], n: int = 5) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
