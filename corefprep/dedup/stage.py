@@ -197,6 +197,8 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
         per_batch.setdefault(k, Counter())[r] += 1
     cluster_sizes = Counter(sizes[np.unique(roots[clustered])].tolist()) if len(clustered) else Counter()
     by_reason = Counter(reasons.tolist())
+    # quarantined while being signed: an exact hash only (see corefprep.dedup.sign)
+    unsigned = sorted(d for r in sources[-1].records for d in r.get("unsigned_near", []))
     summary = {
         "fingerprint": result_key,
         "mode": signer.mode,
@@ -209,7 +211,9 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
         "clustered": len(clustered),
         "kept": int(mine.sum()) - len(rem),
         "by_reason": {r: by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
-        "no_shingle": int(np.count_nonzero(mine & (shingles == 0))) if signer.mode == "minhash" else 0,
+        "no_shingle": int(np.count_nonzero(mine & (shingles == 0))) - len(unsigned) if signer.mode == "minhash" else 0,
+        "unsigned_near": len(unsigned),
+        "unsigned_near_docs": unsigned,
         "batches": {str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(per_batch.get(k, {}))}
                     for k in sorted(done)},
         "cluster_sizes": {str(size): n for size, n in sorted(cluster_sizes.items())},
@@ -224,5 +228,7 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
 def _line(s: dict[str, Any]) -> str:
     r = s.get("by_reason", {})
     share = s["removed"] / s["documents"] if s.get("documents") else 0.0
+    unsigned = (f"; {s['unsigned_near']:,} could not be signed and were compared by their exact hash only"
+                if s.get("unsigned_near") else "")
     return (f"{s['removed']:,} of {s['documents']:,} kept documents removed ({share:.1%}): "
-            f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near duplicates")
+            f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near duplicates{unsigned}")

@@ -197,6 +197,14 @@ class Signer:
             rec["bands"][0] = keys
         return rec.tobytes()
 
+    def sign_exact(self, doc_index: int, text: str) -> bytes:
+        """A record with the exact hash only (no shingles, no band keys), as for a document too short
+        for one shingle: what a document gets that could not be signed for near-duplicates."""
+        rec = np.zeros(1, dtype=self.dtype)
+        rec["doc_index"] = doc_index
+        rec["exact"][0] = exact_hash(text)
+        return rec.tobytes()
+
     def sign_many(self, docs: Sequence[tuple[int, str]]) -> bytes:
         """``sign`` of each document (text words only), the same bytes, with the MinHash minima of
         many documents taken in one vector pass: per-call overhead, not arithmetic, is most of a
