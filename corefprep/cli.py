@@ -266,8 +266,13 @@ def _run(a: argparse.Namespace) -> int:
 
 def _done_line(res: RunResult) -> str:
     t = res.totals
-    line = (f"done: {res.documents:,} documents in {res.done}/{res.batches} batches, {res.passed:,} passed, "
-            f"{sum(t['rejected'].values()):,} rejected, {sum(t['malformed'].values()):,} malformed")
+    rejected, malformed = sum(t["rejected"].values()), sum(t["malformed"].values())
+    line = f"done: {res.documents:,} documents in {res.done}/{res.batches} batches, "
+    if res.dedup is None:
+        line += f"{res.passed:,} passed, {rejected:,} rejected, {malformed:,} malformed"
+    else:  # what the filter passed is not what the outputs hold: say what deduplication took
+        line += (f"{res.passed:,} passed the filter ({rejected:,} rejected, {malformed:,} malformed), "
+                 f"{res.dedup['removed']:,} duplicates removed, {res.dedup['kept']:,} kept")
     if res.samples is not None:
         line += f"; {res.samples:,} {res.rows_kind}"
     if res.dataset is not None:

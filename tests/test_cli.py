@@ -92,6 +92,28 @@ def test_status_json_counts_malformed_records(mini_out, tmp_path_factory, capsys
     assert "malformed: " in text and "invalid_json 1" in text
 
 
+def test_the_closing_line_says_how_many_duplicates_were_removed(mini_out, tmp_path_factory, tmp_path, capsys):
+    import shutil
+
+    corpus = str(mc.mini_corpus(tmp_path_factory))
+    out = tmp_path / "out"
+    shutil.copytree(mini_out / "work", out / "work")
+    st = _status_json(out, capsys)
+    passed = st["totals"]["passed"]
+    rejected, malformed = sum(st["totals"]["rejected"].values()), sum(st["totals"]["malformed"].values())
+    head = f"done: {st['inputs_documents']:,} documents in {st['num_batches']}/{st['num_batches']} batches, "
+    args = ["-o", str(out), "--batch-docs", "4", "--workers", "2", "--no-progress"]
+    capsys.readouterr()
+    assert main(["filter", corpus, *args]) == 0  # nothing deduplicated: the filter's counts
+    assert capsys.readouterr().out.strip() == f"{head}{passed:,} passed, {rejected:,} rejected, {malformed:,} malformed"
+    assert main(["dedup", corpus, *args, "--dedup", "exact"]) == 0
+    said = capsys.readouterr().out.strip()
+    removed = orjson.loads((out / "work" / "dedup" / "result" / "summary.json").read_bytes())["removed"]
+    assert removed == passed // 2  # the mini corpus holds every kept document twice
+    assert said == (f"{head}{passed:,} passed the filter ({rejected:,} rejected, {malformed:,} malformed), "
+                    f"{removed:,} duplicates removed, {passed - removed:,} kept")
+
+
 def test_status_of_a_partial_and_a_failed_run(tmp_path_factory, tmp_path, capsys, monkeypatch):
     corpus = mc.mini_corpus(tmp_path_factory)
     out = tmp_path / "out"

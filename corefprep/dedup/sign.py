@@ -5,6 +5,11 @@ reused). A batch filtered before deduplication was asked for, or under other ded
 signed here from its parquet: with Kiwi words its kept documents go through the same Pool (and
 fault machine) as the filter's, deciding nothing but signing everything; with whitespace words (or
 exact hashes only) whole batches are signed in plain worker processes.
+
+A document the fault machine quarantines while it is being signed (it killed its worker twice, or
+Kiwi ran past ``--doc-timeout`` on it) gets its exact hash only, which needs no Kiwi: it is still
+removed when it is an exact copy, it is not compared for near-duplicates, and the signature file
+names it (``unsigned_near``), as does the dedup summary.
 """
 
 from __future__ import annotations
@@ -19,10 +24,10 @@ import pyarrow.parquet as pq
 from ..core.errors import CorefprepError
 from ..core.log import progress_bar, say
 from ..core.workdir import WorkDir
-from ..filter.faults import RULE_FAILED, BatchFaults, FaultPolicy
+from ..filter.faults import BatchFaults, FaultPolicy
 from ..filter.judge import Judge
 from ..filter.pool import KiwiPool
-from ..filter.records import BatchStats
+from ..filter.records import QUARANTINE_REASONS, BatchStats
 from ..io.documents import Document
 from ..rules.base import Decision
 from ..signatures.minhash import Signer
@@ -138,15 +143,25 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, *, 
             for k in todo:
                 faults = BatchFaults(k, done[k].start, done[k].end, policy)
                 sigs = []
+                unsigned = []
                 for doc, verdict in pool.decide(_kept_documents(work, k), faults, expected=done[k].passed):
-                    if verdict.reason == RULE_FAILED:
-                        raise CorefprepError(f"signing document {doc.doc_index} failed ({verdict.error}); this is a "
-                                             "bug, please report it")
                     if verdict.signature is not None:
-                        sigs.append(verdict.signature)  # a document quarantined here stays unsigned: kept
+                        sigs.append(verdict.signature)
+                    elif verdict.reason in QUARANTINE_REASONS:
+                        sigs.append(signer.sign_exact(doc.doc_index, doc.text or ""))
+                        unsigned.append(doc.doc_index)
+                    else:
+                        why = verdict.error or verdict.reason
+                        raise CorefprepError(f"signing document {doc.doc_index} failed ({why}); this is a bug, please "
+                                             "report it")
                     bar.update(1)
+                if unsigned:
+                    shown = ", ".join(map(str, sorted(unsigned)[:10])) + (", ..." if len(unsigned) > 10 else "")
+                    say(f"dedup: {len(unsigned)} document(s) of batch {k} could not be signed (their worker died or "
+                        f"they ran past --doc-timeout: doc_index {shown}); they are deduplicated by their exact hash "
+                        "only")
                 records = np.frombuffer(b"".join(sigs), dtype=signer.dtype)
-                write_signatures(directory, signer, k, records, done[k].parquet_sha256)
+                write_signatures(directory, signer, k, records, done[k].parquet_sha256, unsigned)
     finally:
         bar.close()
     return len(todo)

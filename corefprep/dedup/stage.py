@@ -35,6 +35,7 @@ from ..filter.config import EngineConfig
 from ..filter.engines.common import fault_policy
 from ..filter.engines.ray import ray_session
 from ..filter.records import BatchStats
+from ..rules.kiwi import kiwi_version
 from ..signatures.minhash import Signer
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
 from .bands import band_done, band_names, compute_band, inputs_fingerprint, load_edges
@@ -83,10 +84,11 @@ def earlier_run(path: Path, signer: Signer) -> Source:
         stats = read_stats(work, k)
         rec = signatures_valid(directory, signer, k, stats.parquet_sha256) if stats else None
         if rec is None:
+            kiwi = f", {kiwi_version()}" if signer.uses_kiwi else ""
             raise CorefprepError(
                 f"--dedup-against {path}: batch {k} has no signatures made with this run's dedup settings "
-                f"(mode {signer.mode}, {signer.words} words, {signer.ngram}-grams, {signer.bands}x{signer.rows}); "
-                "run `corefprep dedup` there with the same settings first")
+                f"(mode {signer.mode}, {signer.words} words, {signer.ngram}-grams, {signer.bands}x{signer.rows}"
+                f"{kiwi}); run `corefprep dedup` there with the same settings first")
         recs.append({**rec, "batch": k})
         batches.append(k)
     return Source(directory, tuple(batches), -total, str(path), tuple(recs))
@@ -195,18 +197,23 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
         per_batch.setdefault(k, Counter())[r] += 1
     cluster_sizes = Counter(sizes[np.unique(roots[clustered])].tolist()) if len(clustered) else Counter()
     by_reason = Counter(reasons.tolist())
+    # quarantined while being signed: an exact hash only (see corefprep.dedup.sign)
+    unsigned = sorted(d for r in sources[-1].records for d in r.get("unsigned_near", []))
     summary = {
         "fingerprint": result_key,
         "mode": signer.mode,
         "settings": {"words": signer.words, "ngram": signer.ngram, "bands": signer.bands, "rows": signer.rows,
-                     "seed": signer.seed} if signer.mode == "minhash" else {},
+                     "seed": signer.seed, **({"kiwi": kiwi_version()} if signer.uses_kiwi else {})}
+        if signer.mode == "minhash" else {},
         "signer": signer.key,
         "documents": int(mine.sum()),
         "removed": len(rem),
         "clustered": len(clustered),
         "kept": int(mine.sum()) - len(rem),
         "by_reason": {r: by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
-        "no_shingle": int(np.count_nonzero(mine & (shingles == 0))) if signer.mode == "minhash" else 0,
+        "no_shingle": int(np.count_nonzero(mine & (shingles == 0))) - len(unsigned) if signer.mode == "minhash" else 0,
+        "unsigned_near": len(unsigned),
+        "unsigned_near_docs": unsigned,
         "batches": {str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(per_batch.get(k, {}))}
                     for k in sorted(done)},
         "cluster_sizes": {str(size): n for size, n in sorted(cluster_sizes.items())},
@@ -221,5 +228,7 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
 def _line(s: dict[str, Any]) -> str:
     r = s.get("by_reason", {})
     share = s["removed"] / s["documents"] if s.get("documents") else 0.0
+    unsigned = (f"; {s['unsigned_near']:,} could not be signed and were compared by their exact hash only"
+                if s.get("unsigned_near") else "")
     return (f"{s['removed']:,} of {s['documents']:,} kept documents removed ({share:.1%}): "
-            f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near duplicates")
+            f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near duplicates{unsigned}")

@@ -9,7 +9,10 @@ cached in ``work/input_counts.json`` under the input's path, size and modificati
 - a file whose modification time changed but not its size (``touch``, a copy with ``cp -p``
   missing, a restore from backup) is hashed again: the same bytes keep their count and their
   identity, so resuming never has to recompute a batch for an input that did not change;
-- a hub input is counted by streaming its split once; its identity is its data fingerprint.
+- a hub input is counted by streaming its split once; its identity is its data fingerprint: on
+  the hub its data files' blob ids, for a local directory (``hf://datasets/./dir``) the SHA-256 of
+  each data file's bytes, kept in the input's cache entry by file, size and mtime, so a directory
+  whose files were only touched is rehashed (once) and keeps its count and identity.
 """
 
 from __future__ import annotations
@@ -31,14 +34,23 @@ from .read import count_records
 class InputCount:
     records: int
     sha256: str | None  # of the file's bytes; None for a hub input (its fingerprint identifies it)
+    fingerprint: str | None = None  # a hub input's data identity (a local directory's: of its files' bytes)
 
 
 def input_signature(f: InputFile, count: InputCount) -> list[object]:
     """How the work manifest records an input: a file by its size and content hash, a hub input by
     its data files' fingerprint (in the path entry, so changed data reads as "input added/removed")."""
     if f.hub is not None:
-        return [f"{f.path} (data {f.hub.fingerprint})", f.size, 0]
+        return [f"{f.path} (data {count.fingerprint or f.hub.fingerprint})", f.size, 0]
     return [f.path, f.size, f"sha256:{count.sha256}"]
+
+
+def legacy_signature(f: InputFile) -> list[object] | None:
+    """How an older corefprep recorded a local dataset directory (by its files' paths, sizes and
+    mtimes): the same input while those still hold."""
+    if f.hub is None or not f.hub.local:
+        return None
+    return [f"{f.path} (data {f.hub.fingerprint})", f.size, 0]
 
 
 def file_sha256(path: str) -> str:
@@ -92,12 +104,14 @@ def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, workers
     jobs: list[_Job] = []
     for i, f in enumerate(files):
         records, sha = _entry(cache.get(f.count_key))
-        if f.kind == "hf":
+        if f.hub is not None and f.hub.data_files:
+            out[i] = _local_dataset(work, cache, f, workers, progress)
+        elif f.kind == "hf":
             if records is None:
                 records = _count_hub(f, progress)
                 cache[f.count_key] = {"records": records}
                 _save(work, cache)  # now: a long count is never repeated
-            out[i] = InputCount(records, None)
+            out[i] = InputCount(records, None, f.hub.fingerprint if f.hub is not None else None)
         elif records is not None and sha is not None:
             out[i] = InputCount(records, sha)
         elif records is not None:  # counted by an older corefprep: only the hash is missing
@@ -123,6 +137,72 @@ def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, workers
             bar.close()
         _save(work, cache)
     return [out[i] for i in range(len(files))]
+
+
+def _same_path(cache: dict[str, Any], path: str) -> list[str]:
+    return [k for k in cache if k.rpartition("|")[0] == path]
+
+
+def _local_dataset(work: WorkDir, cache: dict[str, Any], f: InputFile, workers: int, progress: bool) -> InputCount:
+    """Records and identity of a local dataset directory: the hash of its data files' bytes, each
+    file hashed again only when its size or mtime changed; the count is reused when the bytes are
+    the ones counted before, whatever the mtimes."""
+    assert f.hub is not None
+    entry = cache.get(f.count_key)
+    if isinstance(entry, dict) and isinstance(entry.get("records"), int) and entry.get("data"):
+        return InputCount(entry["records"], None, entry["data"])
+    known: dict[str, list[Any]] = {}  # data file -> [size, mtime_ns, sha256] from this path's entries
+    counted: dict[str, int] = {}  # data identity -> records, from this path's entries
+    for key in _same_path(cache, f.path):
+        old = cache[key]
+        if isinstance(old, dict):
+            known.update(old.get("files") or {})
+            if old.get("data") and isinstance(old.get("records"), int):
+                counted[old["data"]] = old["records"]
+    todo = [(p, size) for p, size, mtime in f.hub.data_files if known.get(p, [None, None])[:2] != [size, mtime]]
+    hashed = dict(_hash_files(todo, workers, progress, f.name or f.path))
+    h = hashlib.sha256()
+    files: dict[str, list[Any]] = {}
+    for p, size, mtime in f.hub.data_files:
+        sha = hashed.get(p) or known[p][2]
+        files[p] = [size, mtime, sha]
+        h.update(f"{p}\t{size}\t{sha}\n".encode())
+    data = h.hexdigest()[:16]
+    records = counted.get(data)
+    if records is None and isinstance(entry, dict) and isinstance(entry.get("records"), int):
+        records = entry["records"]  # counted by an older corefprep under these very files
+    if records is None:
+        records = _count_hub(f, progress)
+    for key in _same_path(cache, f.path):
+        del cache[key]
+    cache[f.count_key] = {"records": records, "data": data, "files": files}
+    _save(work, cache)  # now: a long count is never repeated
+    return InputCount(records, None, data)
+
+
+def _hash_one(path: str) -> tuple[str, str]:
+    return path, file_sha256(path)
+
+
+def _hash_files(todo: list[tuple[str, int]], workers: int, progress: bool, name: str) -> Iterator[tuple[str, str]]:
+    if not todo:
+        return
+    bar = progress_bar(sum(size for _, size in todo), f"hashing {len(todo)} data file(s) of {name}", unit="B",
+                       unit_scale=True, enabled=progress)
+    sizes = dict(todo)
+    try:
+        if min(workers, len(todo)) <= 1:
+            results: Iterator[tuple[str, str]] = map(_hash_one, sizes)
+            for p, sha in results:
+                bar.update(sizes[p])
+                yield p, sha
+            return
+        with mp.get_context("fork").Pool(min(workers, len(todo))) as pool:
+            for p, sha in pool.imap_unordered(_hash_one, sorted(sizes, key=lambda q: -sizes[q])):
+                bar.update(sizes[p])
+                yield p, sha
+    finally:
+        bar.close()
 
 
 def _save(work: WorkDir, cache: dict[str, Any]) -> None:

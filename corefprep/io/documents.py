@@ -84,12 +84,16 @@ class HubSource:
     # The hub commit every batch reads ("" for a local directory: it has no commits).
     revision: str
     # Hash of the split's data files (see corefprep.io.hub): what the manifest and the count
-    # cache compare, so that only a change of this split's data counts as a changed input.
+    # cache compare, so that only a change of this split's data counts as a changed input. For a
+    # local directory it hashes the files' paths, sizes and mtimes: the count cache's key only; the
+    # manifest records the hash of their bytes (corefprep.io.counts).
     fingerprint: str
     # The split's row count in the dataset's own metadata, when it has one: only the count bar's
     # total and the preflight estimate use it (it is written by the dataset's author, so the
     # batches rely on the exact count instead)
     num_examples: int | None = None
+    # A local directory's data files as (path, size, mtime_ns), in read order: what is hashed
+    data_files: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,10 @@ call; only resolving the dataset differs: a hub dataset is pinned to the commit 
 points to when the run starts (every batch streams that commit, even if the dataset changes
 during a long run). What identifies the input's content for the work manifest and the count cache
 is its *fingerprint*: a hash of the split's data files only (their repo paths and git blob ids on
-the hub; their paths, sizes and modification times in a local directory), so a commit that
-touches other files of the repository (a README, another language's config) invalidates nothing.
+the hub), so a commit that touches other files of the repository (a README, another language's
+config) invalidates nothing. A local directory's data files are hashed by their bytes when the run
+counts its inputs (:mod:`corefprep.io.counts`, cached by path, size and modification time): a
+``touch`` changes nothing, a changed byte changes the input.
 
 Resolving (:func:`resolve_hub`) happens before any batch and turns every way a hub name can fail
 (offline, no network, unknown or gated dataset, unknown config or split) into one
@@ -172,7 +174,8 @@ def split_files(urls: list[str], listing: dict[str, RepoFile], commit: str = "")
     ``hf://datasets/NAME@REV/PATH`` URLs are looked up in the repo's listing: bytes as listed,
     fingerprint over path and blob id (a file the listing does not give is fingerprinted by the
     commit, so a change of it is never missed). Local paths are stat'ed: fingerprint over path,
-    size and modification time, as corefprep identifies input files.
+    size and modification time, only a cache key (what identifies a local directory is the hash of
+    its data files' bytes, see :func:`local_data_files` and :mod:`corefprep.io.counts`).
     """
     total = 0
     h = hashlib.sha256()
@@ -191,6 +194,21 @@ def split_files(urls: list[str], listing: dict[str, RepoFile], commit: str = "")
             total += st.st_size
             h.update(f"{url}\t{st.st_size}\t{st.st_mtime_ns}\n".encode())
     return total, h.hexdigest()[:16]
+
+
+def local_data_files(urls: list[str]) -> tuple[tuple[str, int, int], ...]:
+    """(path, size, mtime_ns) of a local split's data files, in the order datasets reads them
+    (a missing file is left out: the stat fingerprint already says so)."""
+    out = []
+    for url in urls:
+        if url.startswith(_DATASETS_PREFIX):
+            continue
+        try:
+            st = os.stat(url)
+        except OSError:
+            continue
+        out.append((url, st.st_size, st.st_mtime_ns))
+    return tuple(out)
 
 
 def _open_builder(ref: HubRef, spec: str, revision: str | None) -> Any:
@@ -227,7 +245,8 @@ def resolve_hub(spec: str) -> tuple[str, str, int, HubSource]:
     splits = builder.info.splits or {}
     num = splits[ref.split].num_examples if ref.split in splits else None
     path, name = display_spec(ref)
-    src = HubSource(ref.name, ref.config, ref.split, ref.local, revision, fingerprint, int(num) if num else None)
+    src = HubSource(ref.name, ref.config, ref.split, ref.local, revision, fingerprint, int(num) if num else None,
+                    local_data_files(urls) if ref.local else ())
     return path, name, size, src
 
 

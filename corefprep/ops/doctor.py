@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.errors import CorefprepError
 from ..coref.tokenize import MIN_ROWS_PER_PROC
-from ..io.documents import InputFile
+from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
 from ..io.resolve import resolve_inputs
 from ..rules import Rules
@@ -90,11 +90,13 @@ class SampleStats:
 
 
 def sample_inputs(files: list[InputFile], rules: Rules, text_field: str = "text",
-                  limit: int = SAMPLE_DOCS) -> tuple[SampleStats, list[str]]:
-    """Read up to ``limit`` documents spread over ``files`` and run the cheap rules on them;
-    returns the counts and the texts that would reach Kiwi."""
+                  limit: int = SAMPLE_DOCS) -> tuple[SampleStats, list[Document]]:
+    """Read up to ``limit`` documents spread over ``files`` and run the cheap rules on them (with
+    each record's ``meta``, as the filter does: URL domains and the rule set's own fields);
+    returns the counts and the documents that would reach Kiwi."""
     st = SampleStats()
-    survivors: list[str] = []
+    survivors: list[Document] = []
+    meta_fields = tuple(getattr(rules, "meta_fields", ()))
     picked = files[:: max(1, len(files) // 8)][:8]
     # Each picked file contributes in proportion to its size: equal shares would let a small file
     # of clean documents speak for a big one of web pages (on the dev corpus: 92% estimated kept
@@ -105,34 +107,35 @@ def sample_inputs(files: list[InputFile], rules: Rules, text_field: str = "text"
               else [max(1, limit // max(1, len(picked)))] * len(picked))
     t0 = time.perf_counter()
     for f, per_file in zip(picked, quotas, strict=True):
-        for doc in iter_documents([f], text_field, stop=per_file):
+        for doc in iter_documents([f], text_field, stop=per_file, meta_fields=meta_fields):
             st.documents += 1
             if doc.text is None:
                 st.malformed += 1
                 continue
-            if rules.cheap(doc.text) is None:
+            if rules.cheap(doc.text, doc.meta) is None:
                 st.reach_kiwi += 1
                 st.survivor_chars += len(doc.text)
-                survivors.append(doc.text)
+                survivors.append(doc)
     st.read_seconds = time.perf_counter() - t0
     return st, survivors
 
 
-def _decide_for(args: tuple[Any, list[str], float]) -> tuple[int, int, int, float]:
-    """Decide texts with the rules until ``seconds`` pass: (documents, chars, kept, seconds)."""
-    rules, texts, seconds = args
+def _decide_for(args: tuple[Any, list[Document], float]) -> tuple[int, int, int, float]:
+    """Decide documents with the rules until ``seconds`` pass: (documents, chars, kept, seconds)."""
+    rules, documents, seconds = args
     kiwi = load_kiwi()
     docs = chars = kept = 0
     t0 = time.perf_counter()
     while True:
-        for text in texts:
-            d = rules.decide(text, kiwi)
+        for doc in documents:
+            text = doc.text or ""
+            d = rules.decide(text, kiwi, doc.meta)
             docs += 1
             chars += len(text)
             kept += d.reason is None
             if time.perf_counter() - t0 >= seconds:
                 return docs, chars, kept, time.perf_counter() - t0
-        if not texts:
+        if not documents:
             return 0, 0, 0, time.perf_counter() - t0
 
 
@@ -147,16 +150,16 @@ class KiwiBench:
     text_source: str
 
 
-def bench_kiwi(rules: Rules, texts: list[str], seconds: float, cpu_slots: int, source: str) -> KiwiBench:
-    """Kiwi (the rule set's ``decide``, as workers run it) on ``texts``: one process, then two at once."""
+def bench_kiwi(rules: Rules, documents: list[Document], seconds: float, cpu_slots: int, source: str) -> KiwiBench:
+    """Kiwi (the rule set's ``decide``, as workers run it) on ``documents``: one process, then two at once."""
     load_kiwi()  # load and warm up before timing, and before forking (workers share it)
-    docs, chars, kept, secs = _decide_for((rules, texts, seconds))
+    docs, chars, kept, secs = _decide_for((rules, documents, seconds))
     one = chars / secs if secs else 0.0
     speedup = None
-    if cpu_slots >= 2 and texts:
+    if cpu_slots >= 2 and documents:
         with mp.get_context("fork").Pool(2) as pool:
             half = max(0.5, seconds / 2)
-            res = pool.map(_decide_for, [(rules, texts, half), (rules, texts[::-1], half)])
+            res = pool.map(_decide_for, [(rules, documents, half), (rules, documents[::-1], half)])
         # each process's own rate while both ran (they overlap all but the fork), added up
         both = sum(r[1] / r[3] for r in res if r[3] > 0)
         speedup = both / one if one else None
@@ -296,18 +299,19 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
     # Korean texts for the benchmarks: what the user's inputs send to Kiwi, else the bundled sample's
     rules = opts.rules
     sample: SampleStats | None = None
-    texts: list[str] = []
+    survivors: list[Document] = []
     source = "bundled sample"
     if opts.inputs:
         try:
             files = resolve_inputs(opts.inputs)
-            sample, texts = sample_inputs(files, rules, opts.filter.text_field)
+            sample, survivors = sample_inputs(files, rules, opts.filter.text_field)
             source = "the inputs"
         except CorefprepError:
             pass  # preflight below reports unreadable inputs
-    if not texts:
-        _, texts = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), rules, "text")
+    if not survivors:
+        _, survivors = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), rules, "text")
         source = "bundled sample"
+    texts = [d.text or "" for d in survivors]
 
     share = bench_seconds / 5.0
     tok = bench_tokenizer(opts.tokenize.model, texts, 1.0 * share)
@@ -326,7 +330,7 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
     if rules.uses_kiwi:
         # a seconds-bounded benchmark decides only the first documents it is given: mix the files'
         # survivors (fixed seed) so those are not all from the first file
-        mixed = list(texts)
+        mixed = list(survivors)
         random.Random(0).shuffle(mixed)
         kiwi = bench_kiwi(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source)
         two = (f"; 2 processes at once: {kiwi.two_process_speedup:.2f}x one" if kiwi.two_process_speedup is not None

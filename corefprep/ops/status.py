@@ -119,7 +119,8 @@ def dedup_state(work: WorkDir, shas: dict[int, str], done: list[dict[str, Any]])
     current = made_from == shas and len(done) == len(made_from)
     out = {"mode": s.get("mode"), "settings": s.get("settings", {}), "documents": s.get("documents"),
            "removed": s.get("removed"), "by_reason": s.get("by_reason", {}), "cluster_sizes": s.get("cluster_sizes"),
-           "against": s.get("against", []), "removed_file": s.get("removed_file"), "up_to_date": current}
+           "against": s.get("against", []), "removed_file": s.get("removed_file"), "up_to_date": current,
+           "unsigned_near": s.get("unsigned_near", 0), "unsigned_near_docs": s.get("unsigned_near_docs", [])}
     if current:
         per = s.get("batches", {})
         for b in done:
@@ -344,9 +345,15 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
         share = d["removed"] / d["documents"] if d.get("documents") else 0.0
         r = d.get("by_reason", {})
         state = "" if d["up_to_date"] else " (out of date: filter batches changed since; the next run redoes it)"
+        unsigned = ""
+        if d.get("unsigned_near"):
+            docs = d.get("unsigned_near_docs") or []
+            shown = ", ".join(map(str, docs[:5])) + (", ..." if len(docs) > 5 else "")
+            unsigned = (f"; {d['unsigned_near']:,} document(s) quarantined while being signed were compared by their "
+                        f"exact hash only (doc_index {shown})")
         lines.append(f"dedup: {d['mode']}, {d['removed']:,} of {d['documents']:,} kept documents removed ({share:.1%}: "
                      f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near), listed in "
-                     f"{d['removed_file']}{state}")
+                     f"{d['removed_file']}{unsigned}{state}")
     sm = stages["samples"]
     tok = stages["tokenized"]
     clm_only = sm is None and bool(tok) and all(t.get("objective") == "clm" for t in tok)

@@ -26,12 +26,13 @@ import tokenize
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module, metadata
+from importlib import import_module
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..core.atomic import config_hash
+from .kiwi import kiwi_version
 
 Values = Mapping[str, Any]
 CHEAP, DECIDE = "cheap", "decide"
@@ -193,18 +194,6 @@ def code_version(modules: tuple[str, ...]) -> str:
     return config_hash([_normalised_source(m) for m in modules])
 
 
-@cache
-def kiwi_version() -> str:
-    """The analyser a Kiwi value was measured with: kiwipiepy and its model, by package version."""
-    out = []
-    for dist in ("kiwipiepy", "kiwipiepy_model"):
-        try:
-            out.append(f"{dist} {metadata.version(dist)}")
-        except metadata.PackageNotFoundError:
-            out.append(f"{dist} none")
-    return ", ".join(out)
-
-
 def group_key(rules: Any, group: Group) -> str:
     """What a group's recorded values were measured under: values recorded under another key are
     stale (measured again when needed)."""
@@ -214,5 +203,5 @@ def group_key(rules: Any, group: Group) -> str:
         "code": rules.code_version(),
         "group": group.name,
         "settings": {s: settings[s] for s in group.settings},
-        "kiwi": kiwi_version() if group.kiwi and rules.uses_kiwi else None,
+        "kiwi": kiwi_version() if group.kiwi and rules.uses_kiwi else None,  # the analyser measured them
     })

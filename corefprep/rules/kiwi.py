@@ -7,6 +7,7 @@ worker private memory 266 MB -> 3 MB). A Ray actor loads its own, once.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 _KIWI: Any = None
@@ -36,3 +37,18 @@ def load_kiwi() -> Any:
 
 def kiwi_loaded() -> bool:
     return _KIWI is not None
+
+
+@lru_cache(maxsize=1)
+def kiwi_version() -> str:
+    """The installed Kiwi and its model, e.g. ``kiwipiepy 0.24.1, model 0.24.0``: what its
+    morphemes depend on besides the text (read from the package metadata, Kiwi is not loaded)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    parts = []
+    for name, label in (("kiwipiepy", "kiwipiepy"), ("kiwipiepy_model", "model")):
+        try:
+            parts.append(f"{label} {version(name)}")
+        except PackageNotFoundError:
+            parts.append(f"{label} unknown")
+    return ", ".join(parts)

@@ -20,11 +20,11 @@ from ..filter.engines import run_engine
 from ..filter.judge import Judge
 from ..filter.records import BatchStats
 from ..filter.stats import batch_done, parse_batch_spec, read_stats
-from ..io.counts import count_inputs, input_signature
+from ..io.counts import count_inputs, input_signature, legacy_signature
 from ..io.read import check_text_field
 from ..io.resolve import resolve_inputs
 from ..rules import make_rules
-from ..rules.checks import kiwi_version
+from ..rules.kiwi import kiwi_version
 from .manifest import check_manifest, record_batches
 from .options import RunOptions
 
@@ -71,14 +71,17 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     if total == 0:
         raise CorefprepError("the inputs hold no records; check the paths (and --text-field)")
     num_batches = math.ceil(total / opts.filter.batch_docs)
-    fcfg = filter_config(opts, [input_signature(f, c) for f, c in zip(files, counted, strict=True)], total)
+    signatures = [input_signature(f, c) for f, c in zip(files, counted, strict=True)]
+    fcfg = filter_config(opts, signatures, total)
     # a usage error must not touch the work dir, so the spec is checked before the manifest
     spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
     # a setting an older corefprep did not record had its default then: the same batches
     defaults = {"rules": make_rules(opts.rules.name).decision_dict(), "rules_code": fcfg["rules_code"],
                 "kiwi": fcfg["kiwi"], "keep_rejected": FilterConfig().keep_rejected}
     times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
-    check = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times)
+    legacy = {str(sig[0]): old for f, sig in zip(files, signatures, strict=True)
+              if (old := legacy_signature(f)) is not None}
+    check = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times, legacy_inputs=legacy)
     cid = check.config_id
     done: dict[int, BatchStats] = {}
     if not (opts.force and spec is None):

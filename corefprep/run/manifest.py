@@ -37,8 +37,8 @@ def identity_of(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
-                   defaults: dict[str, Any] | None = None, file_times: dict[str, list[Any]] | None = None
-                   ) -> ManifestCheck:
+                   defaults: dict[str, Any] | None = None, file_times: dict[str, list[Any]] | None = None,
+                   legacy_inputs: dict[str, list[Any]] | None = None) -> ManifestCheck:
     """Record the filter config; refuse to mix batches of other inputs or another rule set.
 
     Returns the config id stamped into every batch's stats, and what changed when only settings
@@ -50,12 +50,13 @@ def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
     cid = config_hash(filter_config)
     old = read_json(work.manifest)
     changed = None
-    defaults, file_times = defaults or {}, file_times or {}
+    defaults, file_times, legacy = defaults or {}, file_times or {}, legacy_inputs or {}
     if old and old.get("config_id") != cid:
         recorded = old.get("filter_config", {})
-        if same_config(recorded, filter_config, defaults, file_times) and not force:
+        if same_config(recorded, filter_config, defaults, file_times, legacy) and not force:
             cid = str(old["config_id"])  # the batches made under it stay done
-        elif not same_config(identity_of(recorded), identity_of(filter_config), identity_of(defaults), file_times):
+        elif not same_config(identity_of(recorded), identity_of(filter_config), identity_of(defaults), file_times,
+                             legacy):
             if not force:
                 diff = describe_difference(identity_of(recorded), identity_of(filter_config))
                 raise ConfigMismatchError(
@@ -95,19 +96,21 @@ def record_batches(work: WorkDir, decided: dict[int, str]) -> None:
 
 
 def same_config(old: dict[str, Any], new: dict[str, Any], defaults: dict[str, Any],
-                file_times: dict[str, list[Any]]) -> bool:
+                file_times: dict[str, list[Any]], legacy_inputs: dict[str, list[Any]] | None = None) -> bool:
     """Whether a recorded config describes the same batches as ``new`` although it differs as data:
 
     - a setting the recorded config lacks (an older corefprep did not record it) had its default:
       it equals ``defaults`` at the same place;
     - an input recorded by size and modification time (older corefprep) is the same file when its
       size and mtime are still those (``file_times``: path -> [size, mtime_ns] now); inputs are
-      recorded by content hash since, so a touched input is the same input.
+      recorded by content hash since, so a touched input is the same input;
+    - a local dataset directory recorded by its files' stat (older corefprep) is the same while the
+      entry ``legacy_inputs`` gives for its new record is the recorded one.
     """
     for key in set(old) | set(new):
         a, b = old.get(key, _MISSING), new.get(key, _MISSING)
         if key == "inputs" and isinstance(a, list) and isinstance(b, list):
-            if not _same_inputs(a, b, file_times):
+            if not _same_inputs(a, b, file_times, legacy_inputs or {}):
                 return False
         elif not _same_value(a, b, defaults.get(key, _MISSING)):
             return False
@@ -126,11 +129,12 @@ def _same_value(a: Any, b: Any, default: Any) -> bool:
     return a == b
 
 
-def _same_inputs(old: list[Any], new: list[Any], file_times: dict[str, list[Any]]) -> bool:
+def _same_inputs(old: list[Any], new: list[Any], file_times: dict[str, list[Any]],
+                 legacy_inputs: dict[str, list[Any]]) -> bool:
     if len(old) != len(new):
         return False
     for a, b in zip(old, new, strict=True):
-        if a == b:
+        if a == b or (isinstance(b, list) and b and legacy_inputs.get(b[0]) == a):
             continue
         legacy = isinstance(a, list) and len(a) == 3 and isinstance(a[2], int) and not isinstance(a[2], bool)
         if not (legacy and isinstance(b, list) and a[:2] == b[:2] and file_times.get(a[0]) == a[1:]):

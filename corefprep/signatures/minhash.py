@@ -4,8 +4,8 @@
   so copies that differ only in Unicode composition or spacing are the same document.
 - **MinHash** (Broder 1997; the settings of FineWeb and FineWeb-2: word 5-gram shingles, 14 bands of
   8 hashes, 64-bit hashing): the words (the text's runs of letters and digits after NFC and
-  casefolding, or Kiwi morphemes as FineWeb-2 counts Korean words, NFC and casefolded, those
-  without a letter or digit dropped), every run of ``ngram`` consecutive words is a shingle,
+  casefolding, or Kiwi morphemes as FineWeb-2 counts Korean words: of the NFC text, casefolded,
+  those without a letter or digit dropped), every run of ``ngram`` consecutive words is a shingle,
   and for each of ``bands * rows`` hash functions the smallest hash over the shingles is kept.
   Two documents agree on one such minimum with probability equal to the Jaccard similarity *s*
   of their shingle sets, so they share all ``rows`` minima of a band with probability *s^rows*
@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..core.atomic import config_hash
+from ..rules.kiwi import kiwi_version
 from ..rules.words import kiwi_words as analyse_words
 
 SIGNATURE_VERSION = 3  # bump when a signature's bytes for the same text and settings change
@@ -137,10 +138,13 @@ class Signer:
 
     @property
     def key(self) -> str:
-        """What a signature depends on: a rerun with the same key reuses the signatures on disk."""
-        d = asdict(self)
+        """What a signature depends on: a rerun with the same key reuses the signatures on disk
+        (and ``--dedup-against`` accepts an earlier run's). Kiwi's words depend on its version."""
+        d: dict[str, Any] = asdict(self)
         if self.mode == "exact":
             d = {"mode": "exact"}
+        elif self.uses_kiwi:
+            d["kiwi"] = kiwi_version()
         return config_hash({"v": SIGNATURE_VERSION, **d})
 
     @property
@@ -166,11 +170,17 @@ class Signer:
         """One odd constant per row of a band (a band's minima are mixed in order)."""
         return splitmix64(np.arange(1, self.rows + 1, dtype=np.uint64) * _GOLDEN) | np.uint64(1)
 
-    def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None) -> list[str]:
+    def split(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None,
+              nfc: str | None = None) -> list[str]:
         """The document's normalised words in this signer's unit (``kiwi_words`` when the filter
-        already has them; else Kiwi is asked, or the text's runs of letters and digits)."""
+        already has them; else Kiwi is asked, or the text's runs of letters and digits). Kiwi
+        words are those of the NFC text (``nfc`` when the caller has it)."""
         if self.words == "kiwi":
-            if kiwi_words is None:
+            if not unicodedata.is_normalized("NFC", text):
+                # Kiwi reads decomposed Hangul as jamo, not syllables: the words of the filter's
+                # analysis of such a text are not those of its NFC copy, so it is analysed again
+                kiwi_words = analyse_words(unicodedata.normalize("NFC", text) if nfc is None else nfc, kiwi)
+            elif kiwi_words is None:
                 kiwi_words = analyse_words(text, kiwi)
             return normalise_words(kiwi_words)
         return text_words(text)
@@ -185,6 +195,14 @@ class Signer:
             n, keys = self.band_keys(self.text_word_hashes(text, kiwi_words, kiwi, nfc))
             rec["shingles"] = n
             rec["bands"][0] = keys
+        return rec.tobytes()
+
+    def sign_exact(self, doc_index: int, text: str) -> bytes:
+        """A record with the exact hash only (no shingles, no band keys), as for a document too short
+        for one shingle: what a document gets that could not be signed for near-duplicates."""
+        rec = np.zeros(1, dtype=self.dtype)
+        rec["doc_index"] = doc_index
+        rec["exact"][0] = exact_hash(text)
         return rec.tobytes()
 
     def sign_many(self, docs: Sequence[tuple[int, str]]) -> bytes:
@@ -255,7 +273,7 @@ class Signer:
                          nfc: str | None = None) -> np.ndarray:
         """``word_hashes(split(text))`` without a Python object per word on the ``space`` path."""
         if self.words == "kiwi":
-            return self.word_hashes(self.split(text, kiwi_words, kiwi))
+            return self.word_hashes(self.split(text, kiwi_words, kiwi, nfc))
         joined = text_words_joined(text, nfc)
         if not joined:
             return np.zeros(0, dtype=np.uint64)

@@ -1,7 +1,9 @@
 """Signature files, one per filter batch: ``work/dedup/sig-<key>/batch_NNNNN.npy`` holds the
 signature records of the batch's kept documents in ``doc_index`` order, and ``batch_NNNNN.json``
 (written last) the key, the filter batch's parquet SHA-256 (its content), the record count and the
-file's size. A signature file counts only for the batch content and settings it was made from."""
+file's size, and the documents that have an exact hash only because they could not be signed
+(``unsigned_near``). A signature file counts only for the batch content and settings it was made
+from."""
 
 from __future__ import annotations
 
@@ -23,8 +25,10 @@ def _paths(directory: Path, k: int) -> tuple[Path, Path]:
     return directory / f"batch_{k:05d}.npy", directory / f"batch_{k:05d}.json"
 
 
-def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarray, parquet_sha256: str) -> None:
-    """Batch k's signature records (any order: they are stored sorted by doc_index)."""
+def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarray, parquet_sha256: str,
+                     unsigned: list[int] | None = None) -> None:
+    """Batch k's signature records (any order: they are stored sorted by doc_index); ``unsigned``:
+    the documents among them with an exact hash only (quarantined while being signed)."""
     directory.mkdir(parents=True, exist_ok=True)
     data, meta = _paths(directory, k)
     meta.unlink(missing_ok=True)  # from here on the old file no longer counts
@@ -36,7 +40,7 @@ def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarra
 
     atomic_write_with(data, write)
     atomic_write_json(meta, {"key": signer.key, "parquet_sha256": parquet_sha256, "records": len(records),
-                             "bytes": data.stat().st_size})
+                             "bytes": data.stat().st_size, **({"unsigned_near": sorted(unsigned)} if unsigned else {})})
 
 
 def signatures_valid(directory: Path, signer: Signer, k: int, parquet_sha256: str) -> dict[str, Any] | None:

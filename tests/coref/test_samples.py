@@ -297,6 +297,31 @@ def test_cap_is_spent_only_on_samples_that_become_rows(tmp_path, bundled):
     assert _rows_of(naive, bundled, tmp_path / "naive", seq_len=32) == []
 
 
+def test_rows_say_how_many_copies_their_document_had(tmp_path, bundled):
+    """With deduplication, removed documents give no samples and every row carries ``dup_count``:
+    its document's cluster size (a kept document with two removed copies: 3), 1 for a unique one."""
+    import numpy as np
+
+    from corefprep.dedup.result import DedupResult
+
+    docs = [_pair_doc(1, "서울", 1), _pair_doc(4, "서울", 1), _pair_doc(5, "부산", 1), _pair_doc(6, "서울", 1),
+            _pair_doc(9, "대구", 1)]
+    dedup = DedupResult("exact", "fp", np.array([4, 6]), np.array([1, 4, 6]), np.array([3, 3, 3], dtype=np.int32))
+    work = WorkDir(tmp_path / "w")
+    hashes = _write_batches(work, docs, batch_docs=4, total=10)
+    chunks, _ = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(), tok_chunk=2, dedup=dedup)
+    in_chunks = {r["doc_index"]: r["dup_count"] for c in chunks for r in _chunk_rows(c.path)}
+    assert in_chunks == {1: 3, 5: 1, 9: 1}
+    rows = _rows_of(chunks, bundled, tmp_path, seq_len=32)
+    assert {r["doc_index"]: r["dup_count"] for r in rows} == {1: 3, 5: 1, 9: 1}
+    assert len(rows) == 3
+    # without deduplication there is no such column
+    plain = WorkDir(tmp_path / "p")
+    _write_batches(plain, docs, batch_docs=4, total=10)
+    chunks, _ = build_sample_chunks(plain, sorted(hashes), hashes, SampleConfig(), tok_chunk=2)
+    assert "dup_count" not in _rows_of(chunks, bundled, tmp_path / "plain", seq_len=32)[0]
+
+
 def test_unaligned_samples_do_not_use_the_cap(tmp_path, bundled):
     """With the bundled tokenizer "닌텐도가" ends inside a token ("##도가") and "닌텐도, " does not."""
     enc = bundled.backend_tokenizer.encode("닌텐도가 닌텐도, ", add_special_tokens=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import shutil
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +221,81 @@ def test_rerunning_one_batch_resigns_only_that_batch(corpus, reference, tmp_path
     err = _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20"])
     assert "dedup: up to date" in err  # the batch's content did not change: neither did the result
     assert _removed(out) == _removed(reference)
+
+
+@pytest.mark.slow
+def test_rerunning_one_batch_whose_content_changed_redoes_its_signatures_bands_and_result(corpus, reference,
+                                                                                          tmp_path):
+    """``--batches 2`` recomputed while document 41 (an exact copy of document 1) kills its worker
+    twice: it is quarantined, so batch 2 keeps one document fewer. Only batch 2's signatures are
+    rewritten; the dedup stage then redoes every band and the result, which no longer removes 41."""
+    out = tmp_path / "out"
+    shutil.copytree(reference, out)
+    dedup_dir = out / "work" / "dedup"
+    [sig] = dedup_dir.glob("sig-*")
+    [bands] = dedup_dir.glob("bands-*")
+    assert corpus.kind[41] == "exact" and corpus.copy_of[41] == 1
+
+    def files(d: Path) -> dict[str, tuple[int, int]]:
+        return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(d.iterdir())}
+
+    sig_before, bands_before = files(sig), files(bands)
+    _ok(["filter", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20", "--batches", "2"],
+        CP_TEST_FAULTS="kill@41")
+    quarantined = [json.loads(line) for line in (out / "work" / "quarantine.jsonl").read_text().splitlines()]
+    assert [(q["doc_index"], q["reason"]) for q in quarantined] == [(41, "worker_died")]
+    sig_after = files(sig)
+    assert sorted(n for n in sig_before if sig_before[n] != sig_after[n]) == ["batch_00002.json", "batch_00002.npy"]
+    assert set(sig_after) == set(sig_before)
+    err = _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--workers", "2", "--batch-docs", "20"])
+    assert "dedup: up to date" not in err and "(15 of 15 units computed now)" in err
+    bands_after = files(bands)
+    assert set(bands_after) == set(bands_before)
+    assert all(bands_after[n] != bands_before[n] for n in bands_before)
+    assert _removed(out) == [r for r in _removed(reference) if r[0] != 41]
+    assert "dedup: up to date" in _ok(["dedup", corpus.path.parent, "-o", out, *CLM, "--batch-docs", "20"])
+
+
+def _partly_nfd(text: str) -> str:
+    """Every fifth Hangul syllable decomposed into jamo: the same text after NFC (a whole NFD copy
+    would fail the filter's Hangul share)."""
+    out, n = [], 0
+    for c in text:
+        if "가" <= c <= "힣":
+            out.append(unicodedata.normalize("NFD", c) if n % 5 == 0 else c)
+            n += 1
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def test_exact_mode_removes_copies_up_to_nfc_and_spacing_and_keeps_near_copies(corpus, tmp_path):
+    originals = [d for d, k in corpus.kind.items() if k == "original"]
+    nfd_of = originals[24:28]  # originals no other copy refers to
+    texts = corpus.texts + [_partly_nfd(corpus.texts[d]) for d in nfd_of]
+    nfd = {len(corpus.texts) + j: d for j, d in enumerate(nfd_of)}
+    assert all(texts[c] != texts[d] and unicodedata.normalize("NFC", texts[c]) == texts[d] for c, d in nfd.items())
+    out = tmp_path / "out"
+    _ok(["prepare", _write(tmp_path / "in", texts), "-o", out, *CLM, "--workers", "2", "--batch-docs", "20",
+         "--dedup", "exact", "--no-pack"])
+    kept = {i for i, _ in kept_texts(out)}
+    assert set(nfd) <= kept and {d for d, k in corpus.kind.items() if k == "edited"} <= kept
+    expected = {d: of for d, of in corpus.expect_removed(kept).items() if corpus.kind.get(d) != "edited"}
+    expected.update(nfd)
+    assert any(corpus.kind.get(d) == "exact" and corpus.texts[d] != corpus.texts[of] for d, of in expected.items())
+    removed = _removed(out)
+    assert {d: of for d, of, _ in removed} == expected  # each cluster keeps its lowest doc_index
+    assert {reason for _, _, reason in removed} == {"duplicate_exact"}
+    st = status_json(out)
+    assert_accounting(st, len(texts))
+    assert st["totals"]["rejected"]["duplicate_exact"] == len(expected)
+    assert "duplicate_near" not in st["totals"]["rejected"]
+    from datasets import load_from_disk
+
+    ds = load_from_disk(str(out / FINAL))
+    assert set(ds["doc_index"]) == kept - set(expected)  # near copies and prefix copies stay
+    dups = dict(zip(ds["doc_index"], ds["dup_count"], strict=True))
+    assert dups[corpus.copy_of[47]] == 3 and dups[nfd_of[0]] == 2 and dups[originals[30]] == 1
 
 
 def test_input_without_duplicates_and_input_of_one_document(corpus, tmp_path):

@@ -188,11 +188,13 @@ def test_a_changed_kiwi_version_or_rule_code_analyses_everything_again(mini_filt
     again as a fresh run would (every document that reaches Kiwi is analysed), with the change named."""
     import corefprep.rules.checks as checks
     import corefprep.run.filter_stage as filter_stage
+    from corefprep.rules import kiwi
 
     corpus = _mini(tmp_path_factory)
     fresh_chars = kiwi_chars(mini_filtered)
-    monkeypatch.setattr(checks, "kiwi_version", lambda: "kiwipiepy 9.9.9, kiwipiepy_model 9.9.9")
-    monkeypatch.setattr(filter_stage, "kiwi_version", checks.kiwi_version)
+    other = "kiwipiepy 9.9.9, model 9.9.9"
+    for module in (kiwi, checks, filter_stage):
+        monkeypatch.setattr(module, "kiwi_version", lambda: other)
     out = _copy(mini_filtered, tmp_path / "kiwi")
     capsys.readouterr()
     assert _filter(corpus, out) == 0

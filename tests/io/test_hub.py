@@ -199,11 +199,11 @@ def test_a_broken_json_line_stops_the_count_in_one_sentence(tmp_path, capfd):
 # --- counting, caching, manifest ---------------------------------------------------------------
 
 
-def test_the_count_is_cached_by_fingerprint_and_a_changed_dataset_is_recounted(tmp_path, monkeypatch):
-    from corefprep.io.counts import count_inputs
+def test_a_local_dataset_is_identified_by_its_bytes_counted_once_and_hashed_once(tmp_path, monkeypatch):
+    import corefprep.io.counts as counts
 
-    def record_counts(*a, **kw):
-        return [c.records for c in count_inputs(*a, **kw)]
+    def count(files):
+        return counts.count_inputs(work, files, "text", progress=False)
 
     d = tmp_path / "ds"
     d.mkdir()
@@ -211,21 +211,65 @@ def test_the_count_is_cached_by_fingerprint_and_a_changed_dataset_is_recounted(t
     data.write_bytes(b"".join(orjson.dumps({"text": f"doc {i}"}) + b"\n" for i in range(7)))
     work = WorkDir(tmp_path / "out")
     files = resolve_inputs([_hf(d)])
-    assert record_counts(work, files, "text", progress=False) == [7]
-    cache = orjson.loads(work.input_counts.read_bytes())
-    assert cache == {f"{files[0].path}|{files[0].hub.fingerprint}": {"records": 7}}
+    [first] = count(files)
+    assert first.records == 7
+    entry = orjson.loads(work.input_counts.read_bytes())[files[0].count_key]
+    assert entry["records"] == 7 and entry["data"] == first.fingerprint
+    assert entry["files"][str(data)][2] == counts.file_sha256(str(data))
+    assert first.fingerprint != files[0].hub.fingerprint  # the bytes, not the paths and mtimes
 
     def no_count(f, on_rows=None):
         raise AssertionError("counted again")
 
+    def no_hash(path):
+        raise AssertionError(f"hashed again: {path}")
+
     monkeypatch.setattr(hub, "count_rows", no_count)
-    assert record_counts(work, resolve_inputs([_hf(d)]), "text", progress=False) == [7]
-    monkeypatch.undo()
-    data.write_bytes(data.read_bytes() + b'{"text": "one more"}\n')
+    monkeypatch.setattr(counts, "file_sha256", no_hash)
+    assert count(resolve_inputs([_hf(d)])) == [first]  # nothing changed: nothing is read
+    # a touch: the file is hashed again, once, and keeps its count and identity
     os.utime(data, ns=(time.time_ns(), time.time_ns() + 10**9))
-    changed = resolve_inputs([_hf(d)])
-    assert changed[0].hub.fingerprint != files[0].hub.fingerprint and changed[0].path == files[0].path
-    assert record_counts(work, changed, "text", progress=False) == [8]
+    monkeypatch.undo()
+    monkeypatch.setattr(hub, "count_rows", no_count)
+    touched = resolve_inputs([_hf(d)])
+    assert touched[0].hub.fingerprint != files[0].hub.fingerprint
+    assert count(touched) == [first]
+    assert list(orjson.loads(work.input_counts.read_bytes())) == [touched[0].count_key]  # one entry per input
+    monkeypatch.setattr(counts, "file_sha256", no_hash)
+    assert count(resolve_inputs([_hf(d)])) == [first]
+    monkeypatch.undo()
+    # other bytes of the same size and mtime are another input, counted again
+    before = data.stat()
+    data.write_bytes(data.read_bytes().replace(b"doc 3", b"doc 9"))
+    os.utime(data, ns=(before.st_atime_ns, before.st_mtime_ns))
+    work.input_counts.unlink()  # (the cache would trust an unchanged size and mtime, as for files)
+    [changed] = count(resolve_inputs([_hf(d)]))
+    assert changed.records == 7 and changed.fingerprint != first.fingerprint
+    data.write_bytes(data.read_bytes() + b'{"text": "one more"}\n')
+    assert [c.records for c in count(resolve_inputs([_hf(d)]))] == [8]
+
+
+def test_a_run_recorded_by_an_older_corefprep_resumes_on_an_untouched_directory(tmp_path):
+    """Older work manifests recorded a local dataset directory by its files' stat: while that
+    still holds it is the same input, and the finished batches stay done."""
+    from corefprep.core.atomic import read_json
+    from corefprep.run.filter_stage import plan_filter
+
+    d = tmp_path / "ds"
+    d.mkdir()
+    (d / "train.jsonl").write_bytes(b"".join(orjson.dumps({"text": f"doc {i}"}) + b"\n" for i in range(5)))
+    opts = RunOptions(inputs=[_hf(d)], output_dir=tmp_path / "out", filter=FilterConfig(batch_docs=2), progress=False)
+    cid = plan_filter(opts).ctx.config_id
+    manifest = read_json(opts.work.manifest)
+    [f] = resolve_inputs(opts.inputs)
+    manifest["filter_config"]["inputs"] = [[f"{f.path} (data {f.hub.fingerprint})", f.size, 0]]
+    manifest["config_id"] = "older"
+    opts.work.manifest.write_bytes(orjson.dumps(manifest))
+    assert plan_filter(opts).ctx.config_id == "older" != cid
+    manifest["filter_config"]["inputs"] = [[f"{f.path} (data 0123456789abcdef)", f.size, 0]]
+    opts.work.manifest.write_bytes(orjson.dumps(manifest))
+    with pytest.raises(ConfigMismatchError, match="input removed"):
+        plan_filter(opts)
 
 
 # --- whole filter runs over an hf:// input ------------------------------------------------------
@@ -287,16 +331,24 @@ def test_a_filter_run_over_an_hf_input_matches_the_files_resumes_and_reruns_batc
     again = _batch_files(out)
     assert {k for k in again if again[k] != after[k]} == {"batch_00001.json", "batch_00001.parquet"}
     assert (out / "work" / "filter" / "batch_00001.parquet").read_bytes() == parquet1
-    # a changed dataset is a changed input: its batches are not mixed with the old ones
+    # a touched dataset is the same input: the run resumes with nothing to do
     data = jsonl_dataset / "train.jsonl"
     st = data.stat()
+    original = data.read_bytes()
     try:
         os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
         capsys.readouterr()
+        assert _filter(spec, out) == 0
+        assert f"filter: all {n_batches} batches already done" in capsys.readouterr().err
+        assert _batch_files(out) == again
+        # a changed dataset is a changed input: its batches are not mixed with the old ones
+        data.write_bytes(original.replace(b"\"id\": \"", b"\"id\": \"x", 1))
         assert _filter(spec, out) == 1
         err = capsys.readouterr().err
-        assert "holds batches made with other settings (input added: hf://datasets/" in err and "(data " in err
+        assert f"holds batches made with other settings (input added: {spec}@train (data " in err
+        assert f"input removed: {spec}@train (data " in err
     finally:
+        data.write_bytes(original)
         os.utime(data, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 
@@ -311,6 +363,8 @@ def test_plan_filter_refuses_changed_data_without_force(tmp_path):
     plan = plan_filter(opts)
     assert (plan.num_batches, plan.total_docs) == (3, 5)
     os.utime(data, ns=(time.time_ns(), time.time_ns() + 10**9))
+    assert plan_filter(opts).ctx.config_id == plan.ctx.config_id  # touched: the same input
+    data.write_bytes(data.read_bytes().replace(b"doc 4", b"doc 8"))
     with pytest.raises(ConfigMismatchError, match=r"input removed: hf://datasets/\S+ \(data [0-9a-f]{16}\)"):
         plan_filter(opts)
     opts.force = True

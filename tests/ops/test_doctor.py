@@ -80,6 +80,36 @@ def test_doctor_estimates_with_the_rules_the_run_would_use(corpus, tmp_path, cap
         build_report(RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out"), FAST).sample["reach_share"])
 
 
+def test_blocked_domains_count_in_the_estimate(tmp_path):
+    """The doctor's sample goes through the rules with each record's URL, as the filter's does: a
+    blocklist's ``domain:`` lines that match half of the documents halve the share that reaches
+    Kiwi and lower the estimated kept share."""
+    from corefprep.rules import make_rules
+
+    space = make_rules("llm", words="space")
+    texts = [r["text"] for r in mc.bundled_records()
+             if isinstance(r.get("text"), str) and 600 <= len(r["text"]) <= 2500 and space.cheap(r["text"]) is None]
+    texts = texts[:60]
+    assert len(texts) == 60, "the bundled sample changed"
+    src = tmp_path / "web.jsonl"
+    hosts = ("https://news.spam.example/a/{}", "https://blog.good.kr/p/{}")
+    src.write_bytes(b"".join(orjson.dumps({"id": f"d{i}", "url": hosts[i % 2].format(i), "text": t}) + b"\n"
+                             for i, t in enumerate(texts)))
+    block = tmp_path / "block.txt"
+    block.write_text("# spam sites\ndomain:spam.example\n", encoding="utf-8")
+
+    def sample(**rules: object) -> dict:
+        opts = RunOptions(inputs=[str(src)], output_dir=tmp_path / "out", rules=make_rules("llm", **rules))
+        r = build_report(opts, 1.0)
+        assert r.sample["decided"] > 0
+        return r.sample
+
+    free, blocked = sample(), sample(blocklist=str(block))
+    assert free["reach_share"] == pytest.approx(1.0)
+    assert blocked["reach_share"] == pytest.approx(0.5)
+    assert free["kept_share"] > 0 and blocked["kept_share"] < free["kept_share"]
+
+
 def test_json_is_one_object_and_the_plan_is_the_one_for_this_machine(tmp_path, capsys):
     rc = mc.run_cli(["doctor", "--output-dir", str(tmp_path / "out"), "--json"])
     obj = orjson.loads(capsys.readouterr().out)

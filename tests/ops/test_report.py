@@ -152,6 +152,29 @@ def test_report_of_a_filter_only_run_notes_what_is_missing(filter_run, tmp_path,
         assert reason in text
 
 
+def test_the_dedup_plot_is_drawn_for_a_run_that_deduplicated_and_a_note_otherwise(full_run, tmp_path_factory,
+                                                                                    tmp_path, capsys):
+    """The mini corpus holds every kept document twice: ``--dedup exact`` over the full run's filter
+    batches makes clusters of two, which dedup.png draws; the run without dedup gets a note."""
+    capsys.readouterr()
+    assert main(["report", str(full_run), "--out", str(tmp_path / "plain")]) == 0
+    parsed, text = _parse(Path(capsys.readouterr().out.strip()))
+    assert parsed.sections["dedup"]["img"] == [] and parsed.sections["dedup"]["note"]
+    assert "did not deduplicate" in text and not (tmp_path / "plain" / "dedup.png").exists()
+    out = tmp_path / "run"
+    shutil.copytree(full_run / "work", out / "work")
+    assert mc.run_cli(["dedup", str(mc.mini_corpus(tmp_path_factory)), "-o", str(out), *RUN, "--dedup", "exact"]) == 0
+    summary = orjson.loads((out / "work" / "dedup" / "result" / "summary.json").read_bytes())
+    assert summary["removed"] > 0 and summary["cluster_sizes"] == {"2": summary["removed"]}
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    parsed, text = _parse(Path(capsys.readouterr().out.strip()))
+    [img] = parsed.sections["dedup"]["img"]
+    assert _decode(img) == (out / "report" / "dedup.png").read_bytes()
+    assert _decode(img).startswith(PNG_MAGIC)
+    assert f"exact: {summary['removed']:,} of {summary['documents']:,} kept documents removed" in text
+
+
 def test_report_of_a_directory_without_a_run(tmp_path, capsys):
     assert main(["report", str(tmp_path)]) == 1
     err = capsys.readouterr().err

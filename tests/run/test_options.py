@@ -96,3 +96,23 @@ def test_the_real_cli_says_one_sentence(tmp_path, argv):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("corefprep: error: environment variable DATASET_NUM_PROC='many' "
                                                    "is not a positive whole number"), lines
+
+
+@pytest.mark.parametrize("args,signer", [
+    ([], None),  # rule set v2: today's results stay as they are
+    (["--rules", "llm"], ("minhash", "kiwi")),  # the filter's Kiwi analysis gives the words
+    (["--rules", "llm", "--words", "space"], ("minhash", "space")),  # no Kiwi in the rules: none for dedup
+    (["--rules", "llm", "--dedup", "none"], None),
+    (["--dedup", "exact"], ("exact", None)),  # no words: the exact hash of the whole text
+    (["--dedup", "minhash"], ("minhash", "kiwi")),  # v2 analyses with Kiwi
+    (["--rules", "llm", "--dedup-words", "space"], ("minhash", "space")),
+])
+def test_dedup_defaults_follow_the_rule_set(args, signer, tmp_path):
+    from corefprep.cli import options_from_args
+
+    opts = options_from_args(build_parser().parse_args(["prepare", str(tmp_path), *args]))
+    s = opts.signer()
+    assert (None if s is None else (s.mode, s.words if s.mode == "minhash" else None)) == signer
+    assert opts.dedup_mode == ("none" if signer is None else signer[0])
+    if s is not None and s.mode == "minhash":  # FineWeb-2's settings
+        assert (s.ngram, s.bands, s.rows, s.seed) == (5, 14, 8, 1)

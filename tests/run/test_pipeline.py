@@ -227,3 +227,19 @@ def test_nothing_kept_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no samples" in err and "Traceback" not in err
     assert "status" in err
+
+
+@pytest.mark.parametrize("args,says", [
+    ([], "; dedup none"),
+    (["--rules", "llm"], "; dedup minhash (kiwi words, 5-grams, 14 bands x 8 hashes)"),
+    (["--rules", "llm", "--words", "space", "--dedup-ngram", "4"], "; dedup minhash (space words, 4-grams, 14 bands "
+                                                                   "x 8 hashes)"),
+    (["--dedup", "exact"], "; dedup exact"),
+])
+def test_the_plan_line_says_how_the_run_deduplicates(args, says, tmp_path, capsys):
+    src = tmp_path / "short.jsonl"  # documents the cheap rules reject: the run itself costs nothing
+    src.write_bytes(b"".join(orjson.dumps({"text": f"짧은 문서 {i}."}) + b"\n" for i in range(3)))
+    capsys.readouterr()
+    assert mc.run_cli(["filter", str(src), "-o", str(tmp_path / "out"), "--no-progress", *args]) == 0
+    [plan] = [line for line in capsys.readouterr().err.splitlines() if "; dedup " in line]
+    assert plan.endswith(says), plan

@@ -48,6 +48,20 @@ def test_signatures_are_deterministic_and_depend_on_the_settings():
     assert Signer("exact", "space").key == Signer("exact", "kiwi").key  # exact mode has no words
 
 
+def test_the_key_of_kiwi_words_follows_the_kiwi_version(monkeypatch):
+    """Signatures of Kiwi words made by another Kiwi (or model) are not this run's: neither reused
+    nor accepted from an earlier run (--dedup-against)."""
+    import corefprep.signatures.minhash as minhash
+    from corefprep.rules.kiwi import kiwi_version
+
+    assert kiwi_version().startswith("kiwipiepy ")
+    kiwi, space, exact = Signer("minhash", "kiwi"), Signer("minhash", "space"), Signer("exact", "kiwi")
+    keys = kiwi.key, space.key, exact.key
+    monkeypatch.setattr(minhash, "kiwi_version", lambda: "kiwipiepy 0.0.1, model 0.0.1")
+    assert kiwi.key != keys[0]
+    assert (space.key, exact.key) == keys[1:]  # no Kiwi in them
+
+
 def _shingles(words: list[str], n: int = 5) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
@@ -87,6 +101,21 @@ def test_kiwi_words_from_the_filter_give_the_signature_of_a_fresh_analysis(kiwi,
     signer = Signer("minhash", words)
     text = "세종대왕은 조선의 제4대 임금이다. 그는 훈민정음을 창제하였다. " * 5
     assert signer.sign(1, text, kiwi_words(text, kiwi), kiwi) == signer.sign(1, text, None, kiwi)
+
+
+def test_kiwi_words_are_those_of_the_nfc_text(kiwi):
+    """An NFD copy (Hangul as jamo, which Kiwi does not read as syllables) gets the signature of its
+    NFC original, also when the filter hands over the words of its own analysis of the NFD text."""
+    from corefprep.rules.words import kiwi_words
+
+    signer = Signer("minhash", "kiwi")
+    text = "세종대왕은 조선의 제4대 임금이다. 그는 집현전 학자들과 함께 훈민정음을 창제하였다. " * 4
+    nfd = unicodedata.normalize("NFD", text)
+    assert kiwi_words(nfd, kiwi) != kiwi_words(text, kiwi)  # what Kiwi makes of jamo
+    original = signer.sign(1, text, kiwi_words(text, kiwi), kiwi)
+    assert signer.sign(1, nfd, None, kiwi) == original
+    assert signer.sign(1, nfd, kiwi_words(nfd, kiwi), kiwi) == original
+    assert signer.split(nfd, kiwi_words(nfd, kiwi), kiwi) == signer.split(text, None, kiwi)
 
 
 def test_word_hashes_tell_words_apart_wherever_they_stand():

@@ -1,0 +1,107 @@
+"""The judge (corefprep/filter/judge.py) is where a document meets the rules: a rule set that names
+a record field in ``meta_fields`` reads it from ``meta``, in the process that reads the inputs
+(cheap rules) and in the Pool workers (decide), with nothing else changed.
+
+The rule set here is the tests' own: it reads a ``lang`` field that neither real rule set uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import orjson
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from corefprep.core.workdir import WorkDir
+from corefprep.filter.batch import compute_batch
+from corefprep.filter.context import FilterContext
+from corefprep.filter.faults import BatchFaults, FaultPolicy
+from corefprep.filter.judge import Judge
+from corefprep.filter.pool import KiwiPool
+from corefprep.io.read import count_records
+from corefprep.io.resolve import resolve_inputs
+from corefprep.rules import Decision
+
+
+@dataclass(frozen=True)
+class LangRules:
+    """Keeps Korean records only, by a field of the record: none -> ``no_lang`` (cheap rules, in the
+    reading process), another language -> ``not_korean`` (decide, in a worker)."""
+
+    name: ClassVar[str] = "lang-test"
+    reasons: ClassVar[tuple[str, ...]] = ("no_lang", "not_korean")
+    meta_fields: ClassVar[tuple[str, ...]] = ("lang",)
+
+    @property
+    def uses_kiwi(self) -> bool:
+        return False
+
+    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
+        return None if meta and "lang" in meta else "no_lang"
+
+    def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
+        return Decision(None if (meta or {}).get("lang") == "ko" else "not_korean", [])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rules": self.name}
+
+    def decision_dict(self) -> dict[str, Any]:
+        return self.as_dict()
+
+
+# (lang, url) per record; None: the record has no such field
+RECORDS = [("ko", "https://a.kr/1"), ("en", None), (None, "https://b.kr/2"), ("ko", None), ("ja", "https://c.jp/"),
+           ("ko", None), (None, None), ("ko", "https://d.kr/4"), ("en", None), ("ko", None)]
+KEPT = [i for i, (lang, _) in enumerate(RECORDS) if lang == "ko"]
+
+
+def _jsonl(path) -> None:
+    lines = []
+    for i, (lang, url) in enumerate(RECORDS):
+        rec: dict[str, Any] = {"id": f"d{i}", "text": f"문서 {i}번의 본문입니다."}
+        if lang is not None:
+            rec["lang"] = lang
+        if url is not None:
+            rec["url"] = url
+        lines.append(orjson.dumps(rec))
+    path.write_bytes(b"\n".join(lines) + b"\n")
+
+
+def _parquet(path) -> None:
+    pq.write_table(pa.table({
+        "id": [f"d{i}" for i in range(len(RECORDS))],
+        "text": [f"문서 {i}번의 본문입니다." for i in range(len(RECORDS))],
+        "lang": [lang for lang, _ in RECORDS],
+        "url": [url for _, url in RECORDS],
+    }), path, row_group_size=3)
+
+
+@pytest.mark.parametrize("kind", ["jsonl", "parquet"])
+def test_a_rule_reads_a_record_field_it_names_in_meta_fields(tmp_path, kind):
+    src = tmp_path / f"in.{kind}"
+    (_jsonl if kind == "jsonl" else _parquet)(src)
+    files = resolve_inputs([str(src)])
+    counts = [count_records(f) for f in files]
+    judge = Judge(LangRules())
+    assert judge.meta_fields == ("lang",)
+    ctx = FilterContext(WorkDir(tmp_path / "out"), tuple(files), tuple(counts), "text", judge, 4, sum(counts), "cfg")
+    kept: list[int] = []
+    rejected: dict[str, int] = {}
+    with KiwiPool(judge, workers=2, chunksize=1) as pool:
+        for k in range(ctx.num_batches):
+            lo, hi = ctx.bounds(k)
+            stats = compute_batch(ctx, k, pool, BatchFaults(k, lo, hi, FaultPolicy(2, 120.0, False)))
+            for reason, n in stats.rejected.items():
+                rejected[reason] = rejected.get(reason, 0) + n
+            t = pq.read_table(ctx.work.batch_parquet(k))
+            kept += t.column("doc_index").to_pylist()
+            # the URL travels in meta as before, next to the rule's own field
+            for i, url in zip(t.column("doc_index").to_pylist(), t.column("url").to_pylist(), strict=True):
+                assert url == RECORDS[i][1]
+    assert kept == KEPT
+    assert rejected == {"no_lang": sum(lang is None for lang, _ in RECORDS),
+                        "not_korean": sum(lang not in (None, "ko") for lang, _ in RECORDS)}
