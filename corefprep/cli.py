@@ -21,6 +21,7 @@ from .coref.config import SampleConfig
 from .filter.config import EngineConfig, FilterConfig
 from .filter.stats import parse_batch_spec
 from .ops.doctor import run_doctor
+from .ops.explain import explain, explained_json, format_explained
 from .ops.report import write_report
 from .ops.status import collect_status, format_status
 from .rules import make_rules, rule_options, rule_sets
@@ -94,7 +95,7 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
     the help. Options are None unless given, so the chosen rule set's own default applies."""
     names = sorted(rule_sets())
     r = p.add_argument_group("filter rules (thresholds; defaults depend on --rules)")
-    r.add_argument("--rules", choices=names, default="v2",
+    r.add_argument("--rules", choices=names, default=None,
                    help="rule set: v2 = entity-coreference documents (today's script), llm = clean text for LLM "
                         "pretraining (default: v2)")
     for o in rule_options():
@@ -114,6 +115,11 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
 
 
 def rules_from_args(a: argparse.Namespace) -> Any:
+    return make_rules(a.rules or "v2", **rule_overrides(a))
+
+
+def rule_overrides(a: argparse.Namespace) -> dict[str, Any]:
+    """The rule options given on the command line, by field."""
     given: dict[str, Any] = {}
     for o in rule_options():
         v = getattr(a, f"rule_{o.field}", None)
@@ -122,7 +128,7 @@ def rules_from_args(a: argparse.Namespace) -> Any:
         if o.kind == "words":
             v = tuple(w.strip() for w in v.split(",") if w.strip())
         given[o.field] = v
-    return make_rules(a.rules, **given)
+    return given
 
 
 def _ignored(group: str, stage: str) -> str | None:
@@ -229,7 +235,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_options(dr, FilterConfig, only=("text_field",))
     dr.add_argument("--json", action="store_true", help="one JSON object")
     add_rule_options(dr)  # the estimate is for the rules the run would use (--rules llm costs differ)
-    for sp_ in (st, rp, dr):
+    ex = sub.add_parser("explain", help="every rule on one document: measured value, threshold, verdict",
+                        formatter_class=HelpFormatter,
+                        description="Apply every rule to one document, in the order the filter applies them, and "
+                                    "show what each measured, its threshold and its verdict (also the rules after "
+                                    "the first failing one, which the filter never gets to). The document: FILE:LINE "
+                                    "of an input, OUTPUT_DIR --doc-index N (a run's document, with that run's "
+                                    "settings and what its batch recorded), or --text. Rule options override the "
+                                    "settings.")
+    ex.add_argument("target", nargs="?", help="FILE:LINE, or the OUTPUT_DIR of a run (with --doc-index)")
+    ex.add_argument("--doc-index", type=int, metavar="N", help="the document's doc_index in the run OUTPUT_DIR")
+    ex.add_argument("--text", help="explain this text instead of a record")
+    add_options(ex, FilterConfig, only=("text_field",))
+    ex.add_argument("--json", action="store_true", help="one JSON object")
+    add_rule_options(ex)
+    for sp_ in (st, rp, dr, ex):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     for sp_ in [sp, *[sub.choices[s] for s in STAGES]]:
         sp_.add_argument("--debug", action="store_true", help="show tracebacks")
@@ -250,6 +270,8 @@ def _run(a: argparse.Namespace) -> int:
     if a.command == "report":
         print(write_report(a.output_dir, a.out))
         return 0
+    if a.command == "explain":
+        return _explain(a)
     if a.command == "doctor":
         opts = RunOptions(inputs=list(a.inputs), output_dir=a.output_dir,
                           filter=FilterConfig(text_field=a.text_field), rules=rules_from_args(a),
@@ -261,6 +283,23 @@ def _run(a: argparse.Namespace) -> int:
     print(_done_line(res))
     _log_event(a, "run_done", documents=res.documents, passed=res.passed, samples=res.samples,
                dataset=str(res.dataset) if res.dataset else None)
+    return 0
+
+
+def _explain(a: argparse.Namespace) -> int:
+    import orjson
+
+    run = Path(a.target) if a.target and Path(a.target).is_dir() else None
+    if run is None and a.doc_index is not None:
+        raise UsageError("--doc-index needs the OUTPUT_DIR of a run")
+    given = rule_overrides(a)
+    named = make_rules(a.rules, **given) if a.rules else None
+    e = explain(target=None if run else a.target, run=run, doc_index=a.doc_index, text=a.text, rules=named,
+                overrides=given, text_field=a.text_field)
+    if a.json:
+        sys.stdout.write(orjson.dumps(explained_json(e), option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        print(format_explained(e))
     return 0
 
 

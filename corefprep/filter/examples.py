@@ -17,7 +17,7 @@ from ..io.documents import Document
 from ..rules import Rules
 from .values import ValuesTable
 
-EXAMPLE_CHARS = 20_000  # text kept per example; `chars` is the whole length, `file:line` the whole text
+EXAMPLE_CHARS = 20_000  # text kept per example; `text_chars` is the whole length, `file:line` the whole text
 
 
 class Examples:
@@ -46,12 +46,12 @@ class Examples:
                 text = doc.text or ""
                 rows.append({"doc_index": doc.doc_index, "reason": reason, "doc_id": doc.doc_id,
                              "source": names.get(doc.source, doc.source), "line": doc.line, "url": doc.url,
-                             "measured": measured, "limit": limit, "chars": len(text),
+                             "measured": measured, "limit": limit, "text_chars": len(text),
                              "text": text[:EXAMPLE_CHARS], **v})
         rows.sort(key=lambda r: (r["reason"], r["doc_index"]))
         fields = [("doc_index", pa.int64()), ("reason", pa.string()), ("doc_id", pa.string()),
                   ("source", pa.string()), ("line", pa.int64()), ("url", pa.string()), ("measured", pa.float64()),
-                  ("limit", pa.string()), ("chars", pa.int64()), ("text", pa.string())]
+                  ("limit", pa.string()), ("text_chars", pa.int64()), ("text", pa.string())]
         fields += [(c.name, pa.int64() if c.kind == "int" else pa.float64()) for g in rules.groups for c in g.columns]
         schema = pa.schema(fields)
         return pa.Table.from_pylist([{f.name: r.get(f.name) for f in schema} for r in rows], schema=schema)

@@ -95,6 +95,9 @@ def batch_line(s: BatchStats) -> str:
     q = f", {len(s.quarantined)} quarantined" if s.quarantined else ""
     if s.worker_deaths:
         q += f", {s.worker_deaths} worker death(s) (their work was handed out again)"
+    if s.redecided_from:
+        q += (f", re-decided: {s.decided_from_values:,} of {s.kiwi_docs:,} past the cheap rules from recorded "
+              "values")
     return (f"batch {s.batch:05d} [{s.start}-{s.end - 1}]: {s.documents:,} docs, {s.passed:,} passed "
             f"({s.pass_rate:.1%}), {s.rejected_total:,} rejected, {s.malformed_total:,} malformed{q}, "
             f"{s.docs_per_s or 0:,.0f} docs/s")

@@ -34,7 +34,9 @@ from ..dedup.result import read_summary
 from ..filter.batch import LENGTH_EDGES
 from ..filter.records import QUARANTINE_REASONS, BatchStats
 from ..filter.stats import read_stats
+from ..run.manifest import recorded_rules
 from .status import collect_status, duration
+from .tuning import SweepRow, rejected_examples, sweep
 
 DPI = 100
 WIDTH = 10.0  # inches: 1000 px wide at DPI
@@ -672,11 +674,12 @@ def build_plots(run: RunData, hangul: str | None) -> list[Plot]:
     return plots
 
 
-def _table(headers: list[str], rows: list[list[Any]], more: int = 0, more_where: str = "") -> str:
+def _table(headers: list[str], rows: list[list[Any]], more: int = 0, more_where: str = "", css: str = "") -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
     extra = f'<p class="note">{more:,} more {html.escape(more_where)}</p>' if more else ""
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{extra}"
+    cls = f' class="{css}"' if css else ""
+    return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{extra}"
 
 
 def quarantine_table(run: RunData) -> str:
@@ -742,6 +745,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Noto 
        "Malgun Gothic", "Apple SD Gothic Neo", sans-serif; margin: 0 auto; max-width: 1040px; padding: 16px 20px;
        color: #1f2328; line-height: 1.45; }
 h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+h3 { font-size: 1.0em; margin-top: 1.2em; }
 h2 { font-size: 1.15em; margin-top: 1.8em; border-bottom: 1px solid #d0d7de; padding-bottom: 0.2em; }
 .sub { color: #59636e; margin-top: 0; }
 img { max-width: 100%; height: auto; display: block; }
@@ -754,7 +758,76 @@ th, td { border: 1px solid #d0d7de; padding: 3px 8px; text-align: left; vertical
 th { background: #f6f8fa; }
 tr:nth-child(even) td { background: #fafbfc; }
 table.summary td:first-child { font-weight: 600; white-space: nowrap; }
+table.examples td:nth-child(-n+5) { white-space: nowrap; }
+table.examples td:nth-child(4) { white-space: normal; min-width: 12em; }
+table.sweep td { white-space: nowrap; }
+table.sweep td.now { background: #e7f0fa; }
+.unknown { color: #8c6d1f; font-size: 0.9em; }
 """
+
+
+def examples_table(run: RunData) -> str:
+    """A few rejected documents per reason, with the value that failed (--keep-rejected)."""
+    examples = rejected_examples(WorkDir(run.output_dir))
+    if not examples:
+        return ('<p class="fine">The batches kept no rejected documents to read (--keep-rejected 0, or a run of an '
+                'older corefprep).</p>')
+    rules = recorded_rules(WorkDir(run.output_dir))
+    at_offset = {c.reason for c in rules.checks if c.at_offset} if rules is not None else set()
+    rows = []
+    for e in examples:
+        measured = "" if e.measured is None else _number(e.measured)
+        if e.reason in at_offset and e.measured is not None and 0 <= e.measured < len(e.text):
+            measured = f"at {measured}: {e.text[int(e.measured):int(e.measured) + 6]}"
+        text = " ".join(e.text.split())
+        rows.append([e.reason, measured, e.limit or "", f"{e.where} (doc_index {e.doc_index})", f"{e.chars:,}",
+                     text[:200] + ("…" if len(text) > 200 else "")])
+    caption = ('<p class="caption">The first documents of each reason (in input order) that the batches kept to '
+               'read, with what the rule that rejected them measured; all of them, with every measured value, are '
+               'in work/filter/rejected_NNNNN.parquet (<code>corefprep explain FILE:LINE</code> shows every rule on '
+               'one).</p>')
+    return caption + _table(["reason", "measured", "passes when", "file:line", "chars", "text"], rows,
+                            css="examples")
+
+
+def _number(v: float) -> str:
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:.4g}"
+
+
+def sweep_table(run: RunData) -> str:
+    """How many documents each threshold keeps at nearby values, from the recorded values."""
+    work = WorkDir(run.output_dir)
+    rules = recorded_rules(work)
+    if rules is None:
+        return '<p class="note">The run has no manifest: no rules to vary.</p>'
+    try:
+        sw = sweep(work, rules)
+    except CorefprepError as exc:
+        return f'<p class="note">{html.escape(str(exc))}</p>'
+    now = next((r.kept for r in sw.rows if r.current), None)
+    by_field: dict[str, list[SweepRow]] = {}
+    for r in sw.rows:
+        by_field.setdefault(r.field, []).append(r)
+    width = max(len(v) for v in by_field.values())
+    body = []
+    for name, variants in by_field.items():
+        cells = []
+        for r in variants:
+            change = "" if now is None or r.current else f" ({r.kept - now:+,})"
+            unknown = f'<br><span class="unknown">+{r.unknown:,} unknown</span>' if r.unknown else ""
+            cls = ' class="now"' if r.current else ""
+            cells.append(f"<td{cls}><b>{html.escape(str(r.value))}</b>: {r.kept:,}{change}{unknown}</td>")
+        cells += ["<td></td>"] * (width - len(variants))
+        body.append(f"<tr><td>--{html.escape(name.replace('_', '-'))}</td>{''.join(cells)}</tr>")
+    over = (f"over the {sw.documents:,} documents of the first {sw.batches} of {sw.of_batches} batches"
+            if sw.batches < sw.of_batches else f"over all {sw.documents:,} decided documents")
+    note = (f'<p class="caption">Documents kept with one threshold at another value and the others as the run had '
+            f'them (the value it had is shaded), {over}, before deduplication ({sw.left_out:,} malformed, Kiwi-error '
+            'or quarantined documents left out). "unknown": documents whose verdict at that value needs a value the '
+            'filter never measured (it stopped at an earlier rule); rerunning with that value analyses only those. '
+            'Computed from the recorded values, no document analysed.</p>')
+    head = "<tr><th>threshold</th>" + f"<th colspan=\"{width}\">value: documents kept (change)</th></tr>"
+    return note + f'<table class="sweep"><thead>{head}</thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def render_html(run: RunData, plots: list[Plot], hangul: str | None) -> str:
@@ -773,6 +846,11 @@ def render_html(run: RunData, plots: list[Plot], hangul: str | None) -> str:
                 out.append(f"<p class=\"caption\">{html.escape(p.caption)}</p>")
         if p.note:
             out.append(f"<p class=\"note\">{html.escape(p.note)}</p>")
+        if p.key == "rejections":
+            out.append("<h3 id=\"examples\">Rejected documents to read</h3>")
+            out.append(examples_table(run))
+            out.append("<h3 id=\"thresholds\">What nearby thresholds would keep</h3>")
+            out.append(sweep_table(run))
         if p.key.startswith("entities") and p.png is not None:
             ds = next((d for d in run.datasets if p.key in ("entities", f"entities_{d.name}")), None)
             if ds is not None:

@@ -26,7 +26,8 @@ from ..output.markers import COMPLETE_MARKER, list_outputs
 from ..run.lock import lock_is_live, read_lock_holder
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
-BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s")
+BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s", "kiwi_docs",
+                "redecided_from", "decided_from_values")
 
 
 # --- collecting -----------------------------------------------------------------------------
@@ -62,6 +63,11 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
         "totals": totals,
         "pass_rate": round(totals["passed"] / totals["documents"], 6) if totals["documents"] else None,
         "quarantined": sum(b.get("quarantined", 0) for b in done),
+        "redecided": {"batches": sum(1 for b in done if b.get("redecided_from")),
+                      "documents": sum(b["kiwi_docs"] for b in done if b.get("redecided_from")),
+                      "from_values": sum(b.get("decided_from_values", 0) for b in done if b.get("redecided_from")),
+                      "pending": sum(1 for b in pending if b.get("earlier") == "redecide"),
+                      "pending_afresh": sum(1 for b in pending if b.get("earlier") == "recompute")},
         "quarantine_file": str(work.quarantine),
         "filter_seconds": rate["seconds"],
         "docs_per_s": rate["docs_per_s"],
@@ -101,6 +107,10 @@ def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int
                 shas[k] = stats.parquet_sha256
         else:
             row.update({"documents": hi - lo, "passed": 0, "rejected": {}, "malformed": {}})
+            if stats is not None and work.batch_parquet(k).exists():
+                # decided before under other settings: the next run re-decides it from its recorded
+                # values (computes it afresh when it has none: an older corefprep made it)
+                row["earlier"] = "redecide" if stats.values_sha256 else "recompute"
         if state == "failed":
             row["error"] = failed.get("error")
             row["attempts"] = failed.get("attempts")
@@ -436,6 +446,15 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
         lines.append(f"quarantined: {st['quarantined']:,} document(s) (worker_died / timeout) listed in "
                      f"{st['quarantine_file']}")
     lines.append(_speed_line(st))
+    r = st.get("redecided") or {}
+    if r.get("batches"):
+        analysed = r["documents"] - r["from_values"]
+        lines.append(f"re-decided: {r['batches']} batch(es) from their recorded values after a settings change; of "
+                     f"{r['documents']:,} documents past the cheap rules {analysed:,} were analysed again")
+    if r.get("pending") or r.get("pending_afresh"):
+        lines.append(f"settings changed: {r['pending']} pending batch(es) will be re-decided from their recorded "
+                     f"values" + (f", {r['pending_afresh']} computed afresh (no recorded values)"
+                                  if r.get("pending_afresh") else ""))
     lines += _stage_lines(st)
     wanted = set(show_batches or [])
     shown = [b for b in st["batches"] if b["batch"] in wanted or b["state"] == "failed"]

@@ -74,6 +74,7 @@ class Check:
     thresholds: tuple[str, ...] = ()  # the rule set's fields it compares with
     applies: Callable[[Any], bool] = _always
     rule: str = ""  # what it checks, in a few words
+    at_offset: bool = False  # the quantity is an offset in the text (-1: nothing found): show the text there
 
 
 class Missing(NamedTuple):

@@ -8,6 +8,7 @@ finished under that config (or the ones ``--batches`` names) go to the engine.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 from ..core.atomic import clean_temp_files
@@ -81,7 +82,12 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
     legacy = {str(sig[0]): old for f, sig in zip(files, signatures, strict=True)
               if (old := legacy_signature(f)) is not None}
-    check = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times, legacy_inputs=legacy)
+    # where each input is (a relative path means nothing to a later `explain` from elsewhere)
+    about = {"input_files": [[f.path if f.hub is not None else os.path.abspath(f.path), c.records]
+                             for f, c in zip(files, counted, strict=True)],
+             "rules_options": opts.rules.as_dict()}
+    check = check_manifest(work, fcfg, opts.force, defaults=defaults, file_times=times, legacy_inputs=legacy,
+                           about=about)
     cid = check.config_id
     done: dict[int, BatchStats] = {}
     if not (opts.force and spec is None):

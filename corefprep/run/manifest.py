@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, config_hash, read_json
-from ..core.errors import ConfigMismatchError
+from ..core.errors import ConfigMismatchError, CorefprepError
 from ..core.workdir import WorkDir
+from ..rules import make_rules
 
 MANIFEST_VERSION = 3
 # What makes batches other batches: the inputs, how they are cut, the field read, the rule set. A
@@ -38,7 +40,8 @@ def identity_of(config: dict[str, Any]) -> dict[str, Any]:
 
 def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
                    defaults: dict[str, Any] | None = None, file_times: dict[str, list[Any]] | None = None,
-                   legacy_inputs: dict[str, list[Any]] | None = None) -> ManifestCheck:
+                   legacy_inputs: dict[str, list[Any]] | None = None, about: dict[str, Any] | None = None
+                   ) -> ManifestCheck:
     """Record the filter config; refuse to mix batches of other inputs or another rule set.
 
     Returns the config id stamped into every batch's stats, and what changed when only settings
@@ -46,6 +49,8 @@ def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
     recorded id, also when an older corefprep recorded it (see :func:`same_config`): upgrading
     corefprep or touching an input never invalidates finished batches. With ``force`` the old
     batches are left in place but no longer count as done (their stats carry the old id).
+    ``about``: what a reader of the run needs besides the config (where each input is and how
+    many records it holds, the rules' options as given), recorded but never compared.
     """
     cid = config_hash(filter_config)
     old = read_json(work.manifest)
@@ -65,7 +70,9 @@ def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
                 )
         else:
             changed = describe_difference(recorded, filter_config)
-    if not old or old.get("config_id") != cid or old.get("filter_config") != filter_config:
+    about = about or {}
+    if not old or old.get("config_id") != cid or old.get("filter_config") != filter_config or \
+            any(old.get(k) != v for k, v in about.items()):
         configs = dict(old.get("configs", {})) if old else {}
         if old and old.get("config_id") and old.get("config_id") not in configs:
             configs[str(old["config_id"])] = old.get("filter_config", {})
@@ -76,6 +83,7 @@ def check_manifest(work: WorkDir, filter_config: dict[str, Any], force: bool, *,
             "filter_config": filter_config,
             "configs": configs,
             "batches": dict(old.get("batches", {})) if old else {},
+            **about,
             "updated_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         })
     return ManifestCheck(cid, changed)
@@ -202,3 +210,21 @@ def _names(paths: list[str]) -> str:
 def _short(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False)
     return s if len(s) <= 60 else s[:57] + "..."
+
+
+def recorded_rules(work: WorkDir) -> Any:
+    """The rule set the run in ``work`` was last decided with (from its manifest), or None.
+
+    Rebuilt from the options as given (the blocklist by its path); a blocklist that is gone is
+    left out, and a run recorded by an older corefprep is rebuilt from its decision settings."""
+    m = read_json(work.manifest)
+    if not m:
+        return None
+    options = dict(m.get("rules_options") or m.get("filter_config", {}).get("rules") or {})
+    name = options.pop("rules", "v2")
+    if options.get("blocklist") and not Path(str(options["blocklist"])).is_file():
+        options["blocklist"] = None
+    try:
+        return make_rules(name, **options)
+    except (CorefprepError, TypeError):
+        return make_rules(name)

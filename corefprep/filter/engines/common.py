@@ -37,4 +37,6 @@ def record_finished(ctx: FilterContext, finished: dict[int, BatchStats], stats: 
     say(batch_line(stats))
     events.emit("batch_done", batch=stats.batch, documents=stats.documents, passed=stats.passed,
                 rejected=stats.rejected, malformed=stats.malformed, seconds=stats.seconds,
-                docs_per_s=stats.docs_per_s, quarantined=len(stats.quarantined), quarantined_total=quarantined)
+                docs_per_s=stats.docs_per_s, quarantined=len(stats.quarantined), quarantined_total=quarantined,
+                redecided_from=stats.redecided_from, decided_from_values=stats.decided_from_values,
+                kiwi_docs=stats.kiwi_docs)

@@ -1,0 +1,213 @@
+"""`corefprep explain`: every rule on one document, with what it measured, its threshold and its
+verdict, in the order the filter applies them.
+
+The document is a record of an input file (``FILE:LINE``), a ``doc_index`` of a run (``OUTPUT_DIR
+--doc-index N``: that run's settings, its inputs, and what its batch recorded for the document), or
+a text given on the command line. Every value is measured, also those the filter never got to
+(it stops at the first rule a document fails), so one look shows every rule a document fails and
+how far it is from each threshold. Rule options given on the command line override the run's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from ..core.atomic import read_json
+from ..core.errors import CorefprepError, UsageError
+from ..core.workdir import WorkDir
+from ..filter.values import read_values
+from ..io.documents import Document
+from ..io.read import iter_documents
+from ..io.resolve import resolve_inputs
+from ..rules import Rules, Step, make_rules
+from ..rules.checks import CHEAP
+from ..rules.kiwi import load_kiwi
+from ..run.manifest import recorded_rules
+
+
+@dataclasses.dataclass
+class Explained:
+    doc: Document
+    rules: Rules
+    steps: list[Step]
+    kiwi_error: str | None
+    verdict: str | None  # the first failing rule's reason (None: kept), as the filter decides
+    recorded: dict[str, Any] | None = None  # what the run's batch recorded for it
+    settings_from: str = "the defaults and the options given"
+
+
+def parse_target(target: str) -> tuple[str, int]:
+    """``FILE:LINE`` -> (file, line)."""
+    path, sep, line = target.rpartition(":")
+    if not sep or not line.isdigit() or not path:
+        raise UsageError(f"{target!r}: give FILE:LINE (e.g. data/part1.jsonl.zst:120), OUTPUT_DIR with --doc-index, "
+                         "or --text")
+    return path, int(line)
+
+
+def document_at(path: str, line: int, text_field: str, rules: Rules) -> Document:
+    """The record of ``path`` at ``line`` (a text file's block that holds the line)."""
+    files = resolve_inputs([path])
+    if len(files) != 1:
+        raise UsageError(f"{path}: FILE:LINE names one input file, not a directory or glob")
+    found: Document | None = None
+    for doc in iter_documents(files, text_field, meta_fields=tuple(rules.meta_fields)):
+        if doc.line > line:
+            break
+        found = doc
+        if doc.line == line:
+            break
+    if found is None or (files[0].kind != "txt" and found.line != line):
+        raise CorefprepError(f"{path} has no record at line {line}")
+    return found
+
+
+def document_of_run(work: WorkDir, doc_index: int, rules: Rules) -> Document:
+    """Document ``doc_index`` of the run in ``work``, read from the inputs the run recorded."""
+    manifest = read_json(work.manifest) or {}
+    located = manifest.get("input_files")
+    cfg = manifest.get("filter_config", {})
+    if not located:
+        raise CorefprepError(f"{work.output_dir} has no record of where its inputs are (made by an older corefprep, "
+                             "or not a run); explain FILE:LINE instead")
+    base = 0
+    for path, records in located:
+        if doc_index < base + records:
+            files = resolve_inputs([path])
+            docs = iter_documents(files, cfg.get("text_field", "text"), doc_index - base, doc_index - base + 1,
+                                  counts=[records], meta_fields=tuple(rules.meta_fields))
+            doc = next(iter(docs), None)
+            if doc is None:
+                raise CorefprepError(f"{path} holds fewer records than the run counted; it changed since the run")
+            return dataclasses.replace(doc, doc_index=doc_index)
+        base += records
+    raise UsageError(f"--doc-index {doc_index}: the run's inputs hold {base:,} documents (0-{base - 1})")
+
+
+def _recorded(work: WorkDir, doc_index: int, rules: Rules) -> dict[str, Any] | None:
+    cfg = (read_json(work.manifest) or {}).get("filter_config", {})
+    batch_docs = cfg.get("batch_docs")
+    if not batch_docs:
+        return None
+    k = doc_index // int(batch_docs)
+    path = work.batch_values(k)
+    if not path.exists():
+        return None
+    rec = read_values(path, rules)
+    i = doc_index - rec.lo
+    values = {c.name: rec.columns[c.name][i].item() for g in rules.groups
+              if g.name in rec.present and rec.present[g.name][i] for c in g.columns}
+    return {"batch": k, "verdict": str(rec.verdicts[i]), "values": values}
+
+
+def explain(*, target: str | None, run: Path | None, doc_index: int | None, text: str | None,
+            rules: Rules | None, overrides: dict[str, Any], text_field: str) -> Explained:
+    """What `corefprep explain` shows (see the module docstring). ``rules``: the rule set the
+    command line names (when it names one), ``overrides``: the rule options it gives."""
+    settings_from = "the defaults and the options given"
+    if run is not None:
+        work = WorkDir(run)
+        base = recorded_rules(work)
+        if base is None:
+            raise CorefprepError(f"{run} is not a corefprep output directory (no work/manifest.json)")
+        if rules is not None and rules.name != base.name:
+            base = rules
+        else:
+            base = make_rules(base.name, **{**_options(base), **overrides})
+            settings_from = f"the run's ({work.manifest})" + (" with the options given" if overrides else "")
+        rules = base
+    if rules is None:
+        rules = make_rules("v2", **overrides)
+    if text is not None:
+        doc = Document(-1, text, "--text", 0, None)
+    elif run is not None:
+        if doc_index is None:
+            raise UsageError("with OUTPUT_DIR, name the document with --doc-index N")
+        doc = document_of_run(WorkDir(run), doc_index, rules)
+    else:
+        if target is None:
+            raise UsageError("name a document: FILE:LINE, OUTPUT_DIR --doc-index N, or --text TEXT")
+        doc = document_at(*parse_target(target), text_field, rules)
+    if doc.text is None:
+        raise CorefprepError(f"{doc.source}:{doc.line} is a malformed record ({doc.malformed}): no text to explain")
+    kiwi = load_kiwi() if rules.uses_kiwi else None
+    steps, error = rules.explain(doc.text, kiwi, doc.meta)  # type: ignore[attr-defined]
+    verdict = next((s.check.reason for s in steps if s.fails), None)
+    if error is not None and verdict is None:
+        verdict = "kiwi_error"
+    recorded = _recorded(WorkDir(run), doc.doc_index, rules) if run is not None else None
+    return Explained(doc, rules, steps, error, verdict, recorded, settings_from)
+
+
+def _options(rules: Rules) -> dict[str, Any]:
+    d = rules.as_dict()
+    d.pop("rules", None)
+    return d
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    if isinstance(v, int):
+        return f"{v:,}"
+    return str(v)
+
+
+def format_explained(e: Explained) -> str:
+    doc = e.doc
+    where = "--text" if doc.doc_index < 0 else f"{doc.source}:{doc.line}, doc_index {doc.doc_index}, id {doc.doc_id}"
+    lines = [f"document: {where} ({len(doc.text or ''):,} characters)",
+             f"rules: {e.rules.name}, with {e.settings_from}"]
+    stages = {g.name: g.stage for g in e.rules.groups}
+    rows = [("#", "rule", "reason", "measured", "passes when", "verdict")]
+    stopped = False
+    for i, s in enumerate(e.steps, 1):
+        c = s.check
+        where_run = "reader" if all(stages[g] == CHEAP for g in c.needs) else "worker"
+        if not s.applies:
+            verdict = "off"
+        elif s.quantity is None and any(g for g in c.needs):
+            verdict = "not measured" if e.kiwi_error else "n/a"
+        else:
+            verdict = "FAIL" if s.fails else "pass"
+        if s.fails and not stopped:
+            verdict += "  <- the filter stops here"
+            stopped = True
+        elif stopped and s.applies:
+            verdict += " (after the verdict)"
+        measured = _show(s.quantity) if s.applies else ""
+        if c.at_offset and isinstance(s.quantity, int) and s.quantity >= 0:
+            measured = f"at {s.quantity:,}: {(doc.text or '')[s.quantity:s.quantity + 8]!r}"
+        rows.append((str(i), f"{c.rule} [{where_run}]", c.reason, measured,
+                     c.limit(e.rules) if s.applies else "", verdict))
+    widths = [max(len(r[j]) for r in rows) for j in range(5)]
+    for r in rows:
+        lines.append("  ".join(r[j].ljust(widths[j]) for j in range(5)) + "  " + r[5])
+    if e.kiwi_error:
+        lines.append(f"Kiwi failed on the document: {e.kiwi_error}")
+    lines.append(f"verdict: {'kept' if e.verdict is None else 'rejected, ' + e.verdict}")
+    if e.recorded is not None:
+        same = e.recorded["verdict"] == ("kept" if e.verdict is None else e.verdict)
+        lines.append(f"recorded by the run (batch {e.recorded['batch']}): {e.recorded['verdict']}"
+                     + ("" if same else "  (differs: the settings or the rules changed since)"))
+    return "\n".join(lines)
+
+
+def explained_json(e: Explained) -> dict[str, Any]:
+    doc = e.doc
+    return {
+        "document": {"source": doc.source, "line": doc.line, "doc_index": doc.doc_index if doc.doc_index >= 0 else None,
+                     "doc_id": doc.doc_id if doc.doc_index >= 0 else None, "chars": len(doc.text or "")},
+        "rules": e.rules.name,
+        "settings": e.rules.as_dict(),
+        "checks": [{"n": i, "rule": s.check.rule, "reason": s.check.reason, "applies": s.applies,
+                    "measured": s.quantity, "passes_when": s.check.limit(e.rules) if s.applies else None,
+                    "fails": s.fails} for i, s in enumerate(e.steps, 1)],
+        "kiwi_error": e.kiwi_error,
+        "verdict": e.verdict or "kept",
+        "recorded": e.recorded,
+    }
