@@ -265,3 +265,27 @@ def test_a_clm_run_shows_its_token_files_not_samples(tmp_path_factory, tmp_path,
     assert (f"tokenized: {len(stats)} of {len(stats)} finished filter batches, "
             f"{sum(s['passed'] for s in stats):,} documents, {tokens:,} tokens") in text
     assert f"dataset: {out / 'clm_v2_64'} ({len(ds):,} rows, complete, clm, seq_len 64)" in text
+
+
+def test_a_settings_change_shows_what_is_re_decided(full_run, tmp_path_factory, tmp_path, capsys):
+    """After a threshold change, pending batches that hold an earlier decision are named as
+    re-decided from their values; once done, how many documents Kiwi analysed again."""
+    corpus = mc.mini_corpus(tmp_path_factory)
+    out = tmp_path / "out"
+    shutil.copytree(full_run, out)
+    args = ["filter", str(corpus), "-o", str(out), "--no-progress", "--workers", "2", "--batch-docs", "4",
+            "--max-chars", "3500"]
+    assert mc.run_cli([*args, "--batches", "0-1"]) == 0
+    text = _status(out, capsys)
+    assert "settings changed: 5 pending batch(es) will be re-decided from their recorded values" in text
+    st = collect_status(out)
+    assert st["pending"] == 5 and st["redecided"]["pending"] == 5
+    assert {b["batch"]: b.get("earlier") for b in st["batches"] if b["state"] == "pending"} == \
+        {k: "redecide" for k in range(2, 7)}
+    assert mc.run_cli(args) == 0
+    st = collect_status(out)
+    sent = sum(s["kiwi_docs"] - s["decided_from_values"] for s in _batch_stats(out) if s["redecided_from"])
+    assert st["redecided"]["batches"] == 5 and st["redecided"]["documents"] - st["redecided"]["from_values"] == sent
+    assert sent == 1  # the one too-long document of batch 2 reaches Kiwi; everything else is decided from values
+    assert f"of {st['redecided']['documents']:,} documents past the cheap rules 1 were analysed again" in \
+        _status(out, capsys)
