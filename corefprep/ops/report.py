@@ -758,8 +758,9 @@ th, td { border: 1px solid #d0d7de; padding: 3px 8px; text-align: left; vertical
 th { background: #f6f8fa; }
 tr:nth-child(even) td { background: #fafbfc; }
 table.summary td:first-child { font-weight: 600; white-space: nowrap; }
-table.examples td:nth-child(-n+5) { white-space: nowrap; }
-table.examples td:nth-child(4) { white-space: normal; min-width: 12em; }
+table.examples td:nth-child(1) { white-space: nowrap; }
+table.examples td:nth-child(2), table.examples td:nth-child(3) { min-width: 9em; max-width: 14em; }
+table.examples td:nth-child(4) { min-width: 24em; }
 table.sweep td { white-space: nowrap; }
 table.sweep td.now { background: #e7f0fa; }
 .unknown { color: #8c6d1f; font-size: 0.9em; }
@@ -768,7 +769,7 @@ table.sweep td.now { background: #e7f0fa; }
 
 def examples_table(run: RunData) -> str:
     """A few rejected documents per reason, with the value that failed (--keep-rejected)."""
-    examples = rejected_examples(WorkDir(run.output_dir))
+    examples = rejected_examples(WorkDir(run.output_dir), per_reason=2)
     if not examples:
         return ('<p class="fine">The batches kept no rejected documents to read (--keep-rejected 0, or a run of an '
                 'older corefprep).</p>')
@@ -779,15 +780,16 @@ def examples_table(run: RunData) -> str:
         measured = "" if e.measured is None else _number(e.measured)
         if e.reason in at_offset and e.measured is not None and 0 <= e.measured < len(e.text):
             measured = f"at {measured}: {e.text[int(e.measured):int(e.measured) + 6]}"
+        if e.limit:
+            measured += f" (passes: {e.limit})"
         text = " ".join(e.text.split())
-        rows.append([e.reason, measured, e.limit or "", f"{e.where} (doc_index {e.doc_index})", f"{e.chars:,}",
-                     text[:200] + ("…" if len(text) > 200 else "")])
+        rows.append([e.reason, measured, f"{e.where}, doc_index {e.doc_index}, {e.chars:,} chars",
+                     text[:160] + ("…" if len(text) > 160 else "")])
     caption = ('<p class="caption">The first documents of each reason (in input order) that the batches kept to '
                'read, with what the rule that rejected them measured; all of them, with every measured value, are '
                'in work/filter/rejected_NNNNN.parquet (<code>corefprep explain FILE:LINE</code> shows every rule on '
                'one).</p>')
-    return caption + _table(["reason", "measured", "passes when", "file:line", "chars", "text"], rows,
-                            css="examples")
+    return caption + _table(["reason", "measured", "document", "text"], rows, css="examples")
 
 
 def _number(v: float) -> str:

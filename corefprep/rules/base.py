@@ -161,6 +161,10 @@ class RuleSet:
                 return False
             values.update(self.measure(name, s))
             have.add(name)
+            for other in self.group(name).along:
+                if other not in have and (kiwi_ok or not self.group_uses_kiwi(other)):
+                    values.update(self.measure(other, s))
+                    have.add(other)
             return True
 
         return obtain

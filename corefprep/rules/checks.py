@@ -56,6 +56,9 @@ class Group:
     stage: str = DECIDE
     kiwi: bool = False  # measured from a Kiwi analysis (when the rule set analyses with Kiwi at all)
     settings: tuple[str, ...] = ()  # the rule set's fields the values depend on
+    # groups measured with this one because they come from the same analysis at almost no cost: a
+    # later change of their threshold is then decided without analysing the document again
+    along: tuple[str, ...] = ()
 
 
 def _always(rules: Any) -> bool:

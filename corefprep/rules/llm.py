@@ -260,7 +260,7 @@ LlmRules.groups = (
                     *(Column(f"top_{n}gram", "int", f"characters of the most frequent word {n}-gram (-1: fewer "
                              "words)") for n in TOP_NGRAMS),
                     *(Column(f"dup_{n}gram", "int", f"characters in repeated word {n}-grams (-1: fewer words)")
-                      for n in DUP_NGRAMS)), kiwi=True, settings=("words",)),
+                      for n in DUP_NGRAMS)), kiwi=True, settings=("words",), along=("stopwords",)),
     Group("stopwords", (Column("stopwords", "int", "distinct --stopwords among the words"),), kiwi=True,
           settings=("words", "stopwords")),
 )

@@ -168,7 +168,7 @@ V2Rules.groups = (
           kiwi=True, settings=("early_exit_chars",)),
     Group("whole", (Column("np_at", "int", "offset of the first pronoun of the whole analysis (-1: none)"),
                     Column("tokens", "int", "Kiwi tokens"), Column("nnp", "int", "proper nouns (NNP) among them")),
-          kiwi=True),
+          kiwi=True, along=("entities",)),
     Group("entities", (Column("top_entity", "int", "occurrences of the most repeated entity"),),
           kiwi=True, settings=("min_entity_chars", "entity_stopwords")),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.atomic import clean_temp_files
 from ..core.errors import CorefprepError
@@ -35,6 +35,7 @@ class FilterPlan:
     ctx: FilterContext
     todo: list[int]
     done: dict[int, BatchStats]  # batches found intact when planning, with their stats
+    notes: list[str] = field(default_factory=list)  # said when the filter starts (after the run's plan line)
 
     @property
     def num_batches(self) -> int:
@@ -105,12 +106,11 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     # or --batches, which ask for a computation from scratch)
     earlier = {} if opts.force or spec is not None else _earlier_decisions(work, todo, cid)
     redecide = frozenset(k for k, s in earlier.items() if s.values_sha256)
-    if check.changed is not None or earlier:
-        _say_redecide(check.changed, earlier, redecide, opts.batches)
+    notes = _redecide_notes(check.changed, earlier, redecide, opts.batches) if check.changed or earlier else []
     ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
                         opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
                         signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide)
-    return FilterPlan(ctx, todo, done)
+    return FilterPlan(ctx, todo, done, notes)
 
 
 def _earlier_decisions(work: WorkDir, todo: list[int], cid: str) -> dict[int, BatchStats]:
@@ -123,18 +123,22 @@ def _earlier_decisions(work: WorkDir, todo: list[int], cid: str) -> dict[int, Ba
     return out
 
 
-def _say_redecide(changed: str | None, earlier: dict[int, BatchStats], redecide: frozenset[int],
-                  batches: str | None) -> None:
+def _redecide_notes(changed: str | None, earlier: dict[int, BatchStats], redecide: frozenset[int],
+                    batches: str | None) -> list[str]:
     what = f" ({changed})" if changed else ""
+    notes = []
     if redecide:
-        say(f"filter: settings changed since {len(redecide)} batch(es) were decided{what}: they are re-decided from "
-            "their recorded values; only documents whose verdict needs a value never measured are analysed again")
+        notes.append(f"filter: settings changed since {len(redecide)} batch(es) were decided{what}: they are "
+                     "re-decided from their recorded values; only documents whose verdict needs a value never "
+                     "measured are analysed again")
     fresh = len(earlier) - len(redecide)
     if fresh:
-        say(f"filter: {fresh} batch(es) decided under other settings have no recorded values (made by an older "
-            "corefprep): they are computed again")
+        notes.append(f"filter: {fresh} batch(es) decided under other settings have no recorded values (made by an "
+                     "older corefprep): they are computed again")
     if batches and changed:
-        say("filter: --batches recomputes only the batches it names; run without it to re-decide the others")
+        notes.append("filter: --batches recomputes only the batches it names; run without it to re-decide the "
+                     "others")
+    return notes
 
 
 def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int, BatchStats]:
@@ -142,6 +146,8 @@ def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int
     work = opts.work
     work.filter_dir.mkdir(parents=True, exist_ok=True)
     clean_temp_files(work.filter_dir)
+    for note in plan.notes:
+        say(note)
     if not plan.todo:
         say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
         _record(plan)
@@ -166,7 +172,9 @@ def require_all_done(plan: FilterPlan, done: dict[int, BatchStats]) -> None:
     missing = [k for k in range(plan.num_batches) if k not in done]
     if missing:
         shown = ",".join(map(str, missing[:10])) + ("..." if len(missing) > 10 else "")
+        why = (" under these settings (they changed since the batches were decided; the filter re-decides them "
+               "from their recorded values)") if plan.ctx.redecide else ""
         raise CorefprepError(
-            f"{len(missing)} of {plan.num_batches} filter batches are not done (batches {shown}); run "
+            f"{len(missing)} of {plan.num_batches} filter batches are not done{why} (batches {shown}); run "
             "`corefprep filter` (or prepare) without --batches first"
         )
