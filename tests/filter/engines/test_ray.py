@@ -104,6 +104,24 @@ def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, objective):
     assert mc.dataset_hash(on_ray / name) == mc.dataset_hash(local / name)
 
 
+def test_a_threshold_change_re_decided_on_ray_equals_the_local_engines(tmp_path, mini, mini_ray, mini_local):
+    """Re-deciding batches from their recorded values gives the same bytes on either engine; a run
+    filtered locally may be re-decided on Ray."""
+    change = ["--max-chars", "3500", "--max-nnp-share", "0.3", "--batch-docs", "4", "--seq-len", SEQ]
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    shutil.copytree(mini_local, local)
+    shutil.copytree(mini_local, on_ray)
+    assert _run("prepare", str(mini), "-o", str(local), "--workers", "2", *change) == 0
+    assert _run("prepare", str(mini), "-o", str(on_ray), "--engine", "ray", *change) == 0
+    assert _parquets(on_ray) == _parquets(local)
+    for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):
+        assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
+            pq.read_table(local / "work" / "filter" / name).column("verdict").to_pylist()
+    stats = [orjson.loads(p.read_bytes()) for p in sorted((on_ray / "work" / "filter").glob("batch_*.json"))]
+    assert all(s["engine"] == "ray" and s["redecided_from"] for s in stats)
+    assert mc.dataset_hash(on_ray / NAME) == mc.dataset_hash(local / NAME)
+
+
 def test_batches_under_ray_rewrite_only_those_batches(tmp_path, mini, mini_ray, mini_local):
     out = tmp_path / "out"
     shutil.copytree(mini_ray, out)
