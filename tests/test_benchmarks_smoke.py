@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -118,3 +119,69 @@ def test_bench_dedup_scale_run_removes_the_planted_copies(tmp_path: Path) -> Non
         sys.path.pop(0)
     r = bench_dedup.synthetic(5000, 1, tmp_path)
     assert r["n"] == 5000 and 300 <= r["removed"] <= 500 and r["peak"] > 0
+
+
+def _bench_retune():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import bench_retune
+    finally:
+        sys.path.pop(0)
+    return bench_retune
+
+
+def test_bench_retune_skips_without_shared(tmp_path: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "bench_retune.py"), "--shared", str(tmp_path / "absent")],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "skipped" in r.stdout
+
+
+@pytest.mark.slow
+def test_bench_retune_runs_on_a_few_docs(tmp_path: Path) -> None:
+    """Two changes of each rule set on a tiny bench corpus: re-decided equals fresh, a cheap rule
+    tightened sends nothing to Kiwi, and a difference planted afterwards is named down to the document."""
+    pytest.importorskip("kiwipiepy")
+    bench_retune = _bench_retune()
+    if bench_retune.locate_shared(None) is None:
+        pytest.skip("../shared (make_bench_corpus.py) is absent")
+    out = tmp_path / "result.json"
+    r = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "bench_retune.py"), "--docs", "120", "--batches", "2",
+         "--workers", "1", "--changes", "no-op,tighten a cheap,line rule", "--keep", "--work-dir",
+         str(tmp_path / "runs"), "--json", str(out)],
+        capture_output=True, text=True, timeout=600, env={**os.environ, "HF_HUB_OFFLINE": "1"},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    res = json.loads(out.read_text(encoding="utf-8"))
+    by_name = {x["change"]: x for x in res["results"]}
+    assert set(by_name) == {"v2 no-op rerun (reference)", "v2 tighten a cheap rule", "llm no-op rerun (reference)",
+                            "llm tighten a line rule"}
+    assert all(x["identical"] for x in res["results"]), [x["differences"] for x in res["results"]]
+    cheap = by_name["v2 tighten a cheap rule"]
+    assert cheap["redecided"]["sent"] == 0 and cheap["redecided"]["redecided"] == cheap["redecided"]["batches"] == 2
+    assert by_name["v2 no-op rerun (reference)"]["redecided"]["batches"] == 0
+    assert all(b["sizes"]["values"] > 0 for b in res["bases"])
+    assert "| v2 tighten a cheap rule" in r.stdout and "values_*.parquet" in r.stdout
+
+    # a verdict and a kept row changed behind the benchmark's back are reported by batch and document
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    base = next((tmp_path / "runs").glob("*/llm_base"))
+    other = tmp_path / "other"
+    shutil.copytree(base, other)
+    values = other / "work" / "filter" / "values_00001.parquet"
+    t = pq.read_table(values)
+    verdicts = t.column("verdict").to_pylist()
+    verdicts[0] = "planted"
+    pq.write_table(t.set_column(t.schema.get_field_index("verdict"), "verdict", pa.array(verdicts)), values)
+    kept = other / "work" / "filter" / "batch_00000.parquet"
+    t = pq.read_table(kept)
+    pq.write_table(t.slice(1), kept)
+    diffs = bench_retune.compare(other, base)
+    first_kept = pq.read_table(base / "work" / "filter" / "batch_00000.parquet").column("doc_index")[0].as_py()
+    assert any("batch_00000.parquet" in d and f"kept only when fresh: doc_index [{first_kept}]" in d for d in diffs)
+    assert any("values_00001.parquet" in d and "doc_index 60: re-decided 'planted'" in d for d in diffs), diffs
