@@ -274,8 +274,7 @@ def compute_batch(
     ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
     rules = ctx.judge.rules
     values_path = ctx.work.batch_values(k)
-    meta = {"rules": rules.name, "config_id": ctx.config_id, "groups": rules.group_keys(),
-            "payload": rules.payload_key()}
+    meta = {"rules": rules.name, "config_id": ctx.config_id, "groups": rules.group_keys()}
     values_table = sink.values.to_table(meta)
     atomic_write_with(values_path, lambda tmp: write_values(tmp, values_table))
     rejected_path = ctx.work.batch_rejected(k)

@@ -52,7 +52,8 @@ class Examples:
         fields = [("doc_index", pa.int64()), ("reason", pa.string()), ("doc_id", pa.string()),
                   ("source", pa.string()), ("line", pa.int64()), ("url", pa.string()), ("measured", pa.float64()),
                   ("limit", pa.string()), ("text_chars", pa.int64()), ("text", pa.string())]
-        fields += [(c.name, pa.int64() if c.kind == "int" else pa.float64()) for g in rules.groups for c in g.columns]
+        fields += [(c.name, pa.int64() if c.kind == "int" else pa.float64()) for g in rules.groups for c in g.columns
+                   if c.kind in ("int", "float")]
         schema = pa.schema(fields)
         return pa.Table.from_pylist([{f.name: r.get(f.name) for f in schema} for r in rows], schema=schema)
 

@@ -4,9 +4,9 @@ When only thresholds (or other settings that a recorded value can answer) change
 was computed, the batch is computed again from its inputs with a :class:`Prior`: each document's
 recorded values, those whose group key still matches the rules (:mod:`corefprep.filter.values`),
 go through the new checks in the reading process, and only a document whose verdict needs a Kiwi
-value that was never measured (or is stale) goes to a worker. A kept document's payload comes
-from the earlier batch file when it was kept then under the same entity settings (v2's mentions),
-its dedup signature from the earlier signature file. Everything else is what a fresh computation
+value that was never measured (or is stale) goes to a worker. A kept document's payload (v2's entities)
+is made from recorded values too (the proper nouns of its whole analysis), its dedup signature
+comes from the earlier signature file. Everything else is what a fresh computation
 does, through the same :func:`~corefprep.filter.batch.compute_batch`, so the batch is the one a
 fresh run with the new settings writes.
 
@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pyarrow.parquet as pq
 
 from ..core.atomic import file_sha256
-from ..rules import Entity, Missing
+from ..rules import Missing
 from ..rules.checks import Group
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
 from .context import FilterContext
@@ -40,8 +39,6 @@ class Prior:
     recorded: Recorded
     rule_groups: tuple[Group, ...]
     groups: set[str]  # groups whose recorded values are valid under the current rules
-    needs_payload: bool  # a kept document carries a payload (v2's entities)
-    entities: dict[int, list[Entity]] | None  # kept documents' payloads (None: not reusable)
     signatures: dict[int, bytes] = field(default_factory=dict)
     quarantined: dict[int, Verdict] = field(default_factory=dict)
 
@@ -55,8 +52,7 @@ class Prior:
         for g in self.rule_groups:
             if g.name in self.groups and r.present[g.name][i]:
                 for c in g.columns:
-                    v = r.columns[c.name][i]
-                    out[c.name] = int(v) if c.kind == "int" else float(v)
+                    out[c.name] = r.value(c.kind, c.name, i)
         return out
 
 
@@ -82,22 +78,7 @@ def load_prior(ctx: FilterContext, k: int) -> Prior | None:
     groups = {g for g, key in recorded.group_keys.items() if now.get(g) == key and g in recorded.present}
     quarantined = {q.doc_index: Verdict(q.doc_index, q.reason, [], 0, q.detail)
                    for q in stats.quarantined if q.reason in QUARANTINE_REASONS}
-    return Prior(stats.config_id, recorded, tuple(rules.groups), groups, rules.payload_key() is not None,
-                 _entities(ctx, k, recorded), _signatures(ctx, k, stats), quarantined)
-
-
-def _entities(ctx: FilterContext, k: int, recorded: Recorded) -> dict[int, list[Entity]] | None:
-    key = ctx.judge.rules.payload_key()
-    if key is None:
-        return {}
-    if recorded.meta.get("payload") != key:
-        return None
-    table = pq.read_table(ctx.work.batch_parquet(k), columns=["doc_index", "entities"])
-    out: dict[int, list[Entity]] = {}
-    for doc_index, ents in zip(table.column("doc_index").to_pylist(), table.column("entities").to_pylist(),
-                               strict=True):
-        out[doc_index] = [(e["form"], list(zip(e["starts"], e["ends"], strict=True))) for e in ents]
-    return out
+    return Prior(stats.config_id, recorded, tuple(rules.groups), groups, _signatures(ctx, k, stats), quarantined)
 
 
 def _signatures(ctx: FilterContext, k: int, stats: BatchStats) -> dict[int, bytes]:
@@ -122,11 +103,9 @@ def from_prior(ctx: FilterContext, prior: Prior, doc: Any, values: dict[str, Any
         return None
     if reason is not None:
         return Verdict(doc.doc_index, reason, [], 0, None, None, values)
-    entities: list[Entity] = []
-    if prior.needs_payload:
-        if prior.entities is None or doc.doc_index not in prior.entities:
-            return None  # kept now, not then (or under other entity settings): its mentions need Kiwi
-        entities = prior.entities[doc.doc_index]
+    entities = ctx.judge.rules.payload(values)
+    if entities is None:
+        return None  # what the payload is made from was never recorded: a worker analyses it
     signature = None
     if ctx.signer is not None:
         signature = prior.signatures.get(doc.doc_index)

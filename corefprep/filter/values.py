@@ -30,6 +30,17 @@ from ..rules import Rules
 VALUES_VERSION = 1
 KEPT = "kept"
 META_KEY = b"corefprep"
+NUMERIC = ("int", "float")
+MENTIONS = pa.list_(pa.struct([("form", pa.string()), ("start", pa.int32()), ("end", pa.int32())]))
+
+
+def _python(kind: str, columns: dict[str, np.ndarray], lists: dict[str, Any], name: str, i: int) -> Any:
+    """One recorded value as the rules measure it (a Python number, or a list of tuples)."""
+    if kind == "int":
+        return int(columns[name][i])
+    if kind == "float":
+        return float(columns[name][i])
+    return list(lists[name][i])
 
 
 def malformed_verdict(reason: str) -> str:
@@ -43,7 +54,10 @@ class ValuesTable:
         self.rules, self.lo, self.n = rules, lo, hi - lo
         self.kinds = {c.name: c.kind for g in rules.groups for c in g.columns}
         self.columns = {name: np.zeros(self.n, dtype=np.int64 if kind == "int" else np.float64)
-                        for name, kind in self.kinds.items()}
+                        for name, kind in self.kinds.items() if kind in NUMERIC}
+        # lists (what an analysis found) for the few documents that have them, by position
+        self.lists: dict[str, dict[int, list[Any]]] = {name: {} for name, kind in self.kinds.items()
+                                                        if kind not in NUMERIC}
         self.present = {g.name: np.zeros(self.n, dtype=bool) for g in rules.groups}
         self._first = {g.name: g.columns[0].name for g in rules.groups if g.columns}
         self.verdict = np.full(self.n, -1, dtype=np.int32)
@@ -57,6 +71,8 @@ class ValuesTable:
             col = self.columns.get(name)
             if col is not None:
                 col[i] = v
+            elif name in self.lists:
+                self.lists[name][i] = v
         for g, first in self._first.items():
             if first in values:
                 self.present[g][i] = True
@@ -72,8 +88,7 @@ class ValuesTable:
         for g in self.rules.groups:
             if self.present[g.name][i]:
                 for c in g.columns:
-                    v = self.columns[c.name][i]
-                    out[c.name] = int(v) if c.kind == "int" else float(v)
+                    out[c.name] = _python(c.kind, self.columns, self.lists, c.name, i)
         return out
 
     def preload(self, recorded: Recorded, groups: set[str]) -> None:
@@ -85,7 +100,10 @@ class ValuesTable:
             mask = recorded.present[g.name]
             self.present[g.name] |= mask
             for c in g.columns:
-                self.columns[c.name][mask] = recorded.columns[c.name][mask]
+                if c.kind in NUMERIC:
+                    self.columns[c.name][mask] = recorded.columns[c.name][mask]
+                else:
+                    self.lists[c.name].update({int(i): recorded.lists[c.name][i] for i in np.flatnonzero(mask)})
 
     def to_table(self, meta: dict[str, Any]) -> pa.Table:
         names = [""] * len(self._codes)
@@ -102,8 +120,13 @@ class ValuesTable:
         for g in self.rules.groups:
             missing_mask = ~self.present[g.name]
             for c in g.columns:
-                typ = pa.int32() if c.kind == "int" else pa.float64()
-                arrays[c.name] = pa.array(self.columns[c.name], mask=missing_mask, type=typ)
+                if c.kind in NUMERIC:
+                    typ = pa.int32() if c.kind == "int" else pa.float64()
+                    arrays[c.name] = pa.array(self.columns[c.name], mask=missing_mask, type=typ)
+                else:
+                    found = self.lists[c.name]
+                    arrays[c.name] = pa.array([[{"form": f, "start": a, "end": b} for f, a, b in found[i]]
+                                               if i in found else None for i in range(self.n)], type=MENTIONS)
         table = pa.table(arrays)
         return table.replace_schema_metadata({META_KEY: orjson.dumps({"version": VALUES_VERSION, **meta})})
 
@@ -126,6 +149,10 @@ class Recorded:
     columns: dict[str, np.ndarray]
     present: dict[str, np.ndarray]
     meta: dict[str, Any]
+    lists: dict[str, list[Any]]  # non-numeric columns by position (None where not measured)
+
+    def value(self, kind: str, name: str, i: int) -> Any:
+        return _python(kind, self.columns, self.lists, name, i)
 
     @property
     def group_keys(self) -> dict[str, str]:
@@ -142,6 +169,7 @@ def read_values(path: Path, rules: Rules) -> Recorded:
     doc_index = table.column("doc_index").to_numpy()
     verdicts = np.asarray(table.column("verdict").cast(pa.string()).to_pylist(), dtype=object)
     columns: dict[str, np.ndarray] = {}
+    lists: dict[str, list[Any]] = {}
     present: dict[str, np.ndarray] = {}
     names = set(table.column_names)
     for g in rules.groups:
@@ -150,7 +178,10 @@ def read_values(path: Path, rules: Rules) -> Recorded:
         present[g.name] = table.column(g.columns[0].name).is_valid().to_numpy(zero_copy_only=False)
         for c in g.columns:
             col = table.column(c.name)
-            col = pc.fill_null(col, 0)
-            columns[c.name] = col.to_numpy().astype(np.int64 if c.kind == "int" else np.float64)
+            if c.kind in NUMERIC:
+                columns[c.name] = pc.fill_null(col, 0).to_numpy().astype(np.int64 if c.kind == "int" else np.float64)
+            else:
+                lists[c.name] = [None if v is None else [(m["form"], m["start"], m["end"]) for m in v]
+                                 for v in col.to_pylist()]
     lo = int(doc_index[0]) if len(doc_index) else 0
-    return Recorded(lo, doc_index, verdicts, columns, present, meta)
+    return Recorded(lo, doc_index, verdicts, columns, present, meta, lists)

@@ -97,7 +97,7 @@ def _recorded(work: WorkDir, doc_index: int, rules: Rules) -> dict[str, Any] | N
         return None
     rec = read_values(path, rules)
     i = doc_index - rec.lo
-    values = {c.name: rec.columns[c.name][i].item() for g in rules.groups
+    values = {c.name: rec.value(c.kind, c.name, i) for g in rules.groups
               if g.name in rec.present and rec.present[g.name][i] for c in g.columns}
     return {"batch": k, "verdict": str(rec.verdicts[i]), "values": values}
 

@@ -39,12 +39,13 @@ class Scratch:
     """One document while its groups are measured: what several groups share (Kiwi's tokens, the
     word split) and the characters Kiwi analysed (the cost, in the batch's stats)."""
 
-    __slots__ = ("text", "meta", "kiwi", "kiwi_chars", "shared")
+    __slots__ = ("text", "meta", "kiwi", "kiwi_chars", "shared", "values")
 
-    def __init__(self, text: str, meta: Mapping[str, Any] | None, kiwi: Any):
+    def __init__(self, text: str, meta: Mapping[str, Any] | None, kiwi: Any, values: dict[str, Any] | None = None):
         self.text, self.meta, self.kiwi = text, meta or {}, kiwi
         self.kiwi_chars = 0
         self.shared: dict[str, Any] = {}
+        self.values: dict[str, Any] = {} if values is None else values  # measured so far (derived groups read it)
 
     def tokenize(self, text: str) -> Any:
         self.kiwi_chars += len(text)
@@ -68,7 +69,6 @@ class Rules(Protocol):
     meta_fields: ClassVar[tuple[str, ...]]  # record fields the rules read from ``meta`` besides ``url``
     groups: ClassVar[tuple[Group, ...]]
     checks: ClassVar[tuple[Check, ...]]
-    payload_settings: ClassVar[tuple[str, ...] | None]
 
     @property
     def uses_kiwi(self) -> bool: ...
@@ -93,7 +93,7 @@ class Rules(Protocol):
 
     def group_keys(self) -> dict[str, str]: ...
 
-    def payload_key(self) -> str | None: ...
+    def payload(self, values: Mapping[str, Any]) -> list[Entity] | None: ...
 
 
 class RuleSet:
@@ -113,8 +113,6 @@ class RuleSet:
     checks: ClassVar[tuple[Check, ...]]
     # modules whose code decides (their changes make recorded values stale)
     code_modules: ClassVar[tuple[str, ...]]
-    # the settings a kept document's payload (v2: its entities) depends on; None: there is none
-    payload_settings: ClassVar[tuple[str, ...] | None] = None
 
     # --- what a rule set provides ---------------------------------------------------------------
 
@@ -129,9 +127,15 @@ class RuleSet:
         """The values of ``group`` for the document in ``s``."""
         raise NotImplementedError
 
-    def kept(self, s: Scratch) -> tuple[list[Entity], list[str] | None]:
-        """A kept document's payload (its entities) and its Kiwi words when the rules have them."""
-        return [], None
+    def payload(self, values: Mapping[str, Any]) -> list[Entity] | None:
+        """A kept document's payload (v2: its entities) from its values; None when they lack what
+        it is made from (then the document is analysed)."""
+        return []
+
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
+        """A kept document's Kiwi words, when its analysis made them (its dedup signature is made
+        from them without a second analysis)."""
+        return None
 
     # --- the walk -------------------------------------------------------------------------------
 
@@ -147,24 +151,21 @@ class RuleSet:
     def group_keys(self) -> dict[str, str]:
         return {g.name: group_key(self, g) for g in self.groups}
 
-    def payload_key(self) -> str | None:
-        if self.payload_settings is None:
-            return None
-        return group_key(self, Group("payload", (), kiwi=True, settings=self.payload_settings))
-
     def first_decide(self) -> int:
         return first_decide_check(self)
 
     def _obtain(self, s: Scratch, values: dict[str, Any], have: set[str], kiwi_ok: bool = True) -> Any:
         def obtain(name: str) -> bool:
+            group = self.group(name)
+            if any(dep not in have and not obtain(dep) for dep in group.derived):
+                return False
             if not kiwi_ok and self.group_uses_kiwi(name):
                 return False
             values.update(self.measure(name, s))
             have.add(name)
-            for other in self.group(name).along:
-                if other not in have and (kiwi_ok or not self.group_uses_kiwi(other)):
-                    values.update(self.measure(other, s))
-                    have.add(other)
+            for other in group.along:
+                if other not in have:
+                    obtain(other)
             return True
 
         return obtain
@@ -177,8 +178,8 @@ class RuleSet:
                       known: Mapping[str, Any] | None = None) -> tuple[str | None, dict[str, Any]]:
         """The cheap checks: (reason or None, the values measured). ``known``: values recorded
         earlier under the same settings, used instead of measuring again."""
-        s = Scratch(text, meta, None)
         values: dict[str, Any] = {}
+        s = Scratch(text, meta, None, values)
         have: set[str] = set()
         if known:
             values.update(known)
@@ -191,22 +192,25 @@ class RuleSet:
 
     def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
         """The checks after the cheap ones, on a document that passed those."""
-        s = Scratch(text, meta, kiwi)
         values: dict[str, Any] = {}
+        s = Scratch(text, meta, kiwi, values)
         have: set[str] = set()
         try:
             reason = walk(self, self.checks, values, have, self._obtain(s, values, have), start=self.first_decide())
-            entities, words = self.kept(s) if reason is None else ([], None)
+            entities: list[Entity] | None = []
+            words = None
+            if reason is None:
+                entities, words = self.payload(values), self.kiwi_words(s)
         except KiwiFailed as exc:
             return Decision("kiwi_error", [], s.kiwi_chars, error=str(exc), values=values)
-        assert not isinstance(reason, Missing)
+        assert not isinstance(reason, Missing) and entities is not None
         return Decision(reason, entities, s.kiwi_chars, kiwi_words=words, values=values)
 
     def redecide(self, text: str, meta: Mapping[str, Any] | None, values: dict[str, Any]) -> str | None | Missing:
         """The checks after the cheap ones on recorded ``values`` (measured into them when missing
         and no Kiwi is needed): the reason, None (kept), or Missing(group) when a Kiwi group is
         missing and the document must go to a worker."""
-        s = Scratch(text, meta, None)
+        s = Scratch(text, meta, None, values)
         have = self.present(values)
         return walk(self, self.checks, values, have, self._obtain(s, values, have, kiwi_ok=False),
                     start=self.first_decide())
@@ -218,14 +222,15 @@ class RuleSet:
     def measure_all(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None
                     ) -> tuple[dict[str, Any], set[str], str | None]:
         """Every group that applies (for explaining a document): (values, groups, Kiwi's error)."""
-        s = Scratch(text, meta, kiwi)
         values: dict[str, Any] = {}
+        s = Scratch(text, meta, kiwi, values)
         have: set[str] = set()
+        obtain = self._obtain(s, values, have)
         needed = [g for c in self.checks if c.applies(self) for g in c.needs]
         for name in dict.fromkeys(needed):
             try:
-                values.update(self.measure(name, s))
-                have.add(name)
+                if name not in have:
+                    obtain(name)
             except KiwiFailed as exc:
                 return values, have, str(exc)
         return values, have, None

@@ -43,7 +43,9 @@ class Column:
     """One measured value: a column of the batch's values file."""
 
     name: str
-    kind: str  # "int" (stored as int32) or "float" (float64: thresholds compare it exactly as measured)
+    # "int" (stored as int32), "float" (float64: thresholds compare it exactly as measured) or
+    # "mentions" (a list of (form, start, end): what an analysis found, for values derived later)
+    kind: str
     help: str
 
 
@@ -59,6 +61,9 @@ class Group:
     # groups measured with this one because they come from the same analysis at almost no cost: a
     # later change of their threshold is then decided without analysing the document again
     along: tuple[str, ...] = ()
+    # groups whose recorded values this one is computed from (not from the text): re-measured
+    # from them when its settings change, without the analysis that made them
+    derived: tuple[str, ...] = ()
 
 
 def _always(rules: Any) -> bool:

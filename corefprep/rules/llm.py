@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core.options import option
-from .base import CHEAP, Entity, RuleSet, Scratch
+from .base import CHEAP, RuleSet, Scratch
 from .blocklist import Blocklist, count_blocked_words, domain_blocked, load_blocklist
 from .checks import Check, Column, Group, at_least_1, share
 from .repetition import (
@@ -174,9 +174,9 @@ class LlmRules(RuleSet):
             return self._words(len(t), stats)
         raise KeyError(group)
 
-    def kept(self, s: Scratch) -> tuple[list[Entity], list[str] | None]:
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
         """A kept document's Kiwi words sign it for dedup without a second analysis."""
-        return [], self._word_list(s) if self.uses_kiwi else None
+        return self._word_list(s) if self.uses_kiwi else None
 
     def _word_list(self, s: Scratch) -> list[str]:
         """The document's one word split, shared by every word rule."""

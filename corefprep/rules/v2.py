@@ -8,7 +8,7 @@ built from).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -49,7 +49,6 @@ class V2Rules(RuleSet):
     meta_fields: ClassVar[tuple[str, ...]] = ()
     code_modules: ClassVar[tuple[str, ...]] = ("corefprep.rules.v2", "corefprep.rules.text", "corefprep.rules.base",
                                                 "corefprep.rules.checks")
-    payload_settings: ClassVar[tuple[str, ...] | None] = ("min_entity_chars", "min_entity_count", "entity_stopwords")
 
     min_chars: int = option(800, "minimum document length in characters (code points)")
     max_chars: int = option(2500, "maximum document length in characters")
@@ -122,36 +121,44 @@ class V2Rules(RuleSet):
                         return {"piece_np": offset + np_at}
                     offset += len(piece)
             return {"piece_np": -1}
+        if group == "entities":
+            counts = [len(ms) for ms in self._mentions(s.values["nnp_mentions"]).values()]
+            return {"top_entity": max(counts, default=0)}
         tokens = s.once("tokens", lambda: s.tokenize(t))
         if group == "whole":
             return {"np_at": next((tok.start for tok in tokens if tok.tag == "NP"), -1), "tokens": len(tokens),
                     "nnp": sum(1 for tok in tokens if tok.tag == "NNP")}
-        if group == "entities":
-            counts = [len(ms) for ms in self._mentions(tokens).values()]
-            return {"top_entity": max(counts, default=0)}
+        if group == "mentions":
+            return {"nnp_mentions": [(tok.form, tok.start, tok.end) for tok in tokens if tok.tag == "NNP"]}
         raise KeyError(group)
 
-    def kept(self, s: Scratch) -> tuple[list[Entity], list[str] | None]:
-        """The whole analysis alone decides a kept document, so its mention offsets are exactly
-        those of a whole-document analysis; its Kiwi words sign it for dedup."""
-        tokens = s.once("tokens", lambda: s.tokenize(s.text))
-        return self.repeated_entities(tokens), surface_words(s.text, tokens)
+    def payload(self, values: Mapping[str, Any]) -> list[Entity] | None:
+        """A kept document's entities, from the proper nouns its whole analysis found: that
+        analysis alone decides a kept document, so its mention offsets are exactly those of a
+        whole-document analysis."""
+        mentions = values.get("nnp_mentions")
+        return None if mentions is None else self.repeated_entities(mentions)
 
-    def _mentions(self, tokens: Iterable[Token]) -> dict[str, list[Mention]]:
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
+        tokens = s.shared.get("tokens")
+        return None if tokens is None else surface_words(s.text, tokens)
+
+    def _mentions(self, nnps: Iterable[tuple[str, int, int]]) -> dict[str, list[Mention]]:
         stop = set(self.entity_stopwords)
         mentions: dict[str, list[Mention]] = {}
-        for t in tokens:
-            if t.tag == "NNP" and len(t.form) >= self.min_entity_chars and t.form not in stop:
-                mentions.setdefault(t.form, []).append((t.start, t.end))
+        for form, start, end in nnps:
+            if len(form) >= self.min_entity_chars and form not in stop:
+                mentions.setdefault(form, []).append((start, end))
         return mentions
 
-    def repeated_entities(self, tokens: Iterable[Token]) -> list[Entity]:
-        """Rule 7's entities: NNP forms long enough, not stopwords, occurring often enough.
+    def repeated_entities(self, nnps: Iterable[tuple[str, int, int]]) -> list[Entity]:
+        """Rule 7's entities from a document's proper nouns (form, start, end): NNP forms long
+        enough, not stopwords, occurring often enough.
 
         Returned in order of first appearance with their mentions in text order, which is the order
         samples are built in (SPEC 2.4).
         """
-        return [(form, ms) for form, ms in self._mentions(tokens).items() if len(ms) >= self.min_entity_count]
+        return [(form, ms) for form, ms in self._mentions(nnps).items() if len(ms) >= self.min_entity_count]
 
 
 def _share(v: Values) -> Any:
@@ -168,9 +175,11 @@ V2Rules.groups = (
           kiwi=True, settings=("early_exit_chars",)),
     Group("whole", (Column("np_at", "int", "offset of the first pronoun of the whole analysis (-1: none)"),
                     Column("tokens", "int", "Kiwi tokens"), Column("nnp", "int", "proper nouns (NNP) among them")),
-          kiwi=True, along=("entities",)),
+          kiwi=True, along=("mentions", "entities")),
+    Group("mentions", (Column("nnp_mentions", "mentions", "proper nouns (form, start, end) of the whole analysis"),),
+          kiwi=True),
     Group("entities", (Column("top_entity", "int", "occurrences of the most repeated entity"),),
-          kiwi=True, settings=("min_entity_chars", "entity_stopwords")),
+          settings=("min_entity_chars", "entity_stopwords"), derived=("mentions",)),
 )
 V2Rules.checks = (
     Check("too_short", ("length",), lambda r, v: v["chars"] < r.min_chars, lambda r, v: v["chars"],

@@ -102,7 +102,7 @@ def test_repeated_entities_in_order_of_first_appearance():
         _Tok("가", "NNP", 13, 14), _Tok("가", "NNP", 15, 16), _Tok("부산", "NNP", 20, 22), _Tok("부산", "NNG", 25, 27),
         _Tok("대구", "NNP", 30, 32), _Tok("수", "NNP", 33, 34),
     ]
-    ents = V2Rules().repeated_entities(toks)
+    ents = V2Rules().repeated_entities([(t.form, t.start, t.end) for t in toks if t.tag == "NNP"])
     # 부산 appears first; 수 is a stopword, 가 is one character, 대구 occurs once, NNG is not an entity
     assert ents == [("부산", [(0, 2), (20, 22)]), ("서울", [(5, 7), (10, 12)])]
 

@@ -115,12 +115,13 @@ def test_kiwi_rules_on_tokens():
     assert kiwi_verdict(whole, stop)[0] == "no_repeated_entity"
     assert kiwi_verdict(V2Rules(drop_pronouns=False), base + [("그", "NP")])[0] is None
     # what the analysis measured is recorded with the verdict
-    assert whole.decide("x" * 1000, Fixed(base)).values == {"np_at": -1, "tokens": 18, "nnp": 2, "top_entity": 2}
+    assert whole.decide("x" * 1000, Fixed(base)).values == {
+        "np_at": -1, "tokens": 18, "nnp": 2, "top_entity": 2, "nnp_mentions": [("세종", 48, 50), ("세종", 51, 53)]}
 
 
 def test_entities_in_order_of_first_appearance():
     t = toks([("한양", "NNP"), ("세종", "NNP"), ("한양", "NNP"), ("세종", "NNP"), ("한양", "NNP")])
-    ents = CFG.repeated_entities(t)
+    ents = CFG.repeated_entities([(x.form, x.start, x.end) for x in t])
     assert [e[0] for e in ents] == ["한양", "세종"]
     assert ents[0][1] == [(0, 2), (6, 8), (12, 14)]
 
