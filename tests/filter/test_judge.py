@@ -7,7 +7,6 @@ The rule set here is the tests' own: it reads a ``lang`` field that neither real
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -24,27 +23,37 @@ from corefprep.filter.judge import Judge
 from corefprep.filter.pool import KiwiPool
 from corefprep.io.read import count_records
 from corefprep.io.resolve import resolve_inputs
-from corefprep.rules import Decision
+from corefprep.rules import Check, Column, Group, RuleSet
+from corefprep.rules.base import CHEAP, Scratch
 
 
 @dataclass(frozen=True)
-class LangRules:
+class LangRules(RuleSet):
     """Keeps Korean records only, by a field of the record: none -> ``no_lang`` (cheap rules, in the
-    reading process), another language -> ``not_korean`` (decide, in a worker)."""
+    reading process), another language -> ``not_korean`` (decide, in a worker). The whole rule set
+    is this class: a value group per rule and a check that reads it."""
 
     name: ClassVar[str] = "lang-test"
     reasons: ClassVar[tuple[str, ...]] = ("no_lang", "not_korean")
     meta_fields: ClassVar[tuple[str, ...]] = ("lang",)
+    code_modules: ClassVar[tuple[str, ...]] = ("corefprep.rules.base",)
+    groups: ClassVar[tuple[Group, ...]] = (
+        Group("lang", (Column("has_lang", "int", "1 when the record has a lang field"),), CHEAP),
+        Group("korean", (Column("korean", "int", "1 when its lang is ko"),)),
+    )
+    checks: ClassVar[tuple[Check, ...]] = (
+        Check("no_lang", ("lang",), lambda r, v: v["has_lang"] == 0, lambda r, v: v["has_lang"], lambda r: "1"),
+        Check("not_korean", ("korean",), lambda r, v: v["korean"] == 0, lambda r, v: v["korean"], lambda r: "1"),
+    )
 
     @property
     def uses_kiwi(self) -> bool:
         return False
 
-    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
-        return None if meta and "lang" in meta else "no_lang"
-
-    def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
-        return Decision(None if (meta or {}).get("lang") == "ko" else "not_korean", [])
+    def measure(self, group: str, s: Scratch) -> dict[str, Any]:
+        if group == "lang":
+            return {"has_lang": int("lang" in s.meta)}
+        return {"korean": int(s.meta.get("lang") == "ko")}
 
     def as_dict(self) -> dict[str, Any]:
         return {"rules": self.name}

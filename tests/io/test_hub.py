@@ -345,7 +345,7 @@ def test_a_filter_run_over_an_hf_input_matches_the_files_resumes_and_reruns_batc
         data.write_bytes(original.replace(b"\"id\": \"", b"\"id\": \"x", 1))
         assert _filter(spec, out) == 1
         err = capsys.readouterr().err
-        assert f"holds batches made with other settings (input added: {spec}@train (data " in err
+        assert f"holds batches made from other inputs or with another rule set (input added: {spec}@train (data " in err
         assert f"input removed: {spec}@train (data " in err
     finally:
         data.write_bytes(original)

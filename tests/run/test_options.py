@@ -65,14 +65,17 @@ def test_every_option_is_declared_once():
 
 @pytest.mark.parametrize("rules", sorted(rule_sets()))
 def test_the_manifest_holds_every_setting_that_decides_rows_and_only_those(rules):
-    """A batch's rows are decided by the inputs, the text field, the batch size and every field of
-    the rule set (early_exit_chars included); engine, samples, tokenize and machine settings never
-    enter the manifest, so changing them never refuses or recomputes a filter batch."""
+    """A batch's files are decided by the inputs, the text field, the batch size, every field of
+    the rule set (early_exit_chars included), the rules' code, the Kiwi version (when the rules use
+    Kiwi) and the examples kept; engine, samples, tokenize and machine settings never enter the
+    manifest, so changing them never re-decides or recomputes a filter batch."""
     from corefprep.rules import make_rules
 
     opts = RunOptions(rules=make_rules(rules))
     cfg = filter_config(opts, [["in.jsonl", 1, "sha256:x"]], 1)
-    assert set(cfg) == {"rules", "text_field", "batch_docs", "inputs", "total_docs"}
+    assert set(cfg) == {"rules", "text_field", "batch_docs", "inputs", "total_docs", "rules_code", "kiwi",
+                        "keep_rejected"}
+    assert cfg["kiwi"].startswith("kiwipiepy ") and cfg["rules_code"] == opts.rules.code_version()
     assert set(cfg["rules"]) == {f.name for f in dataclasses.fields(type(opts.rules))} | {"rules"}
     other = RunOptions(rules=make_rules(rules), engine=EngineConfig(workers=7, chunksize=3, retries=0, strict=True,
                                                                    doc_timeout=5.0, engine="ray"),

@@ -356,38 +356,41 @@ def test_document_crashing_kiwi_is_counted_under_its_own_reason(corpus: Corpus, 
 # 4. operator mistakes
 
 
-def test_changed_rules_are_refused_with_the_difference_named(corpus: Corpus, reference: Reference, tmp_path: Path,
-                                                            inproc: None, capsys: pytest.CaptureFixture[str]) -> None:
+def test_other_inputs_or_rule_set_are_refused_and_changed_thresholds_re_decided(
+        corpus: Corpus, reference: Reference, tmp_path: Path, inproc: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
     out = copy_output(reference, tmp_path / "out")
     before = {p.name: p.stat().st_mtime_ns for p in (out / "work" / "filter").iterdir()}
     for stage in ("filter", "prepare"):
-        rc, _, err = cli_inprocess([stage, *corpus.args, "-o", out, *RUN_OPTS, "--min-chars", "1500"], capsys)
+        rc, _, err = cli_inprocess([stage, *corpus.args, "-o", out, *RUN_OPTS, "--rules", "llm"], capsys)
         assert rc == 1
-        assert_one_sentence(err, "made with other settings", "min_chars: 800 -> 1500", "--force")
-    rc, _, err = cli_inprocess(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--keep-pronouns",
-                                "--entity-stopwords", "것,수"], capsys)
-    assert rc == 1
-    assert_one_sentence(err, "drop_pronouns: true -> false", "entity_stopwords")
+        assert_one_sentence(err, "another rule set", 'rule_set: "v2" -> "llm"', "--force")
     st0, data = corpus.files[1].stat(), corpus.files[1].read_bytes()
     i = data.index("번입니다".encode()) - 1
     corpus.files[1].write_bytes(data[:i] + (b"8" if data[i:i + 1] != b"8" else b"9") + data[i + 1:])
     try:  # an input changed since, at the same size
-        rc, _, err = cli_inprocess(["filter", *corpus.args, "-o", out, *RUN_OPTS], capsys)
+        rc, _, err = cli_inprocess(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--min-chars", "1500"], capsys)
         assert rc == 1
-        assert_one_sentence(err, "made with other settings", corpus.files[1].name, "content changed")
+        assert_one_sentence(err, "other inputs", corpus.files[1].name, "content changed")
     finally:
         corpus.files[1].write_bytes(data)
         os.utime(corpus.files[1], ns=(st0.st_atime_ns, st0.st_mtime_ns))
     after = {p.name: p.stat().st_mtime_ns for p in (out / "work" / "filter").iterdir()}
     assert after == before  # refused runs touched no batch
-    rc, _, err = cli_inprocess(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--min-chars", "1500", "--force"],
-                               capsys)
+    # thresholds: re-decided from the recorded values, no --force
+    rc, _, err = cli_inprocess(["prepare", *corpus.args, "-o", out, *RUN_OPTS, "--min-chars", "1500"], capsys)
     assert rc == 0, err
+    assert "min_chars: 800 -> 1500" in err and "re-decided" in err
     rc, js, _ = cli_inprocess(["status", out, "--json"], capsys)
     st = json.loads(js)
     assert_accounting(st, corpus.records)
     assert st["totals"]["rejected"]["too_short"] > reference.status["totals"]["rejected"]["too_short"]
     assert st["totals"]["passed"] < reference.status["totals"]["passed"]
+    assert st["redecided"]["batches"] == 3 and st["redecided"]["from_values"] == st["redecided"]["documents"]
+    rc, _, err = cli_inprocess(["filter", *corpus.args, "-o", out, *RUN_OPTS, "--keep-pronouns",
+                                "--entity-stopwords", "것,수"], capsys)
+    assert rc == 0, err
+    assert "drop_pronouns: true -> false" in err and "entity_stopwords" in err
 
 
 def test_batches_out_of_range_is_a_usage_error_and_rerunning_one_batch_changes_nothing_else(
@@ -408,8 +411,9 @@ def test_batches_out_of_range_is_a_usage_error_and_rerunning_one_batch_changes_n
     assert "1 of 3 batches to do" in err and "is up to date" in err
     changed = sorted(str(p.relative_to(out)) for p in files if (p.stat().st_mtime_ns, p.read_bytes()) != before[p])
     # batch 1 was rewritten with the same rows; its stats (timings) and the run's records changed
-    assert set(changed) <= {"work/filter/batch_00001.json", "work/filter/batch_00001.parquet", "work/manifest.json",
-                            "work/run.json", "work/samples/index.json"}, changed
+    assert set(changed) <= {"work/filter/batch_00001.json", "work/filter/batch_00001.parquet",
+                            "work/filter/values_00001.parquet", "work/filter/rejected_00001.parquet",
+                            "work/manifest.json", "work/run.json", "work/samples/index.json"}, changed
     assert filter_rows(out) == reference.filter_rows
     assert dataset_digest(out / FINAL_NAME) == (reference.rows, reference.digest)
 
@@ -432,7 +436,7 @@ def test_full_disk_injected_enospc(corpus: Corpus, reference: Reference, tmp_pat
 
     def write_table(table: Any, where: Any, *args: Any, **kwargs: Any) -> None:
         calls.append(where)
-        if len(calls) == 2:
+        if "batch_00001.parquet" in str(where):
             with open(where, "wb") as f:
                 f.write(b"PAR1 partial")
             raise OSError(errno.ENOSPC, "No space left on device", str(where))
