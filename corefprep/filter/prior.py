@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 
-from ..core.atomic import file_sha256
 from ..rules import Missing
 from ..rules.checks import Group
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
@@ -59,14 +58,11 @@ class Prior:
 def load_prior(ctx: FilterContext, k: int) -> Prior | None:
     """Batch k's earlier decision, when its files are whole and its values file exists."""
     rules = ctx.judge.rules
-    stats = batch_done(ctx.work, k)
+    stats = batch_done(ctx.work, k)  # checks the values file's size and SHA-256 too
     if stats is None or not stats.values_sha256:
         return None
-    path = ctx.work.batch_values(k)
     try:
-        if path.stat().st_size != stats.values_bytes or file_sha256(path) != stats.values_sha256:
-            return None
-        recorded = read_values(path, rules)
+        recorded = read_values(ctx.work.batch_values(k), rules)
     except (OSError, ValueError):
         return None
     lo, hi = ctx.bounds(k)

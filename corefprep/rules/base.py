@@ -152,7 +152,12 @@ class RuleSet:
         return {g.name: group_key(self, g) for g in self.groups}
 
     def first_decide(self) -> int:
-        return first_decide_check(self)
+        # asked for every document, on both sides of the Pool: computed once per rule set object
+        try:
+            return self._first_decide  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
+            object.__setattr__(self, "_first_decide", first_decide_check(self))
+            return self._first_decide  # type: ignore[attr-defined,no-any-return]
 
     def _obtain(self, s: Scratch, values: dict[str, Any], have: set[str], kiwi_ok: bool = True) -> Any:
         def obtain(name: str) -> bool:
