@@ -33,7 +33,8 @@ from .tokenizer.config import MapConfig, TokenizeConfig
 
 _NOT_THE_FILTER = (
     "It does not run the filter: every filter batch must be done, the inputs, --batch-docs, --text-field and rule "
-    "options must be those the batches were made with (a difference is refused), and the filter's own options "
+    "options must be those the batches were made with (otherwise it stops; after a threshold change, `corefprep "
+    "filter` re-decides the batches from their recorded values), and the filter's own options "
     "(--chunksize, --retries, --doc-timeout, --strict, --batches) have no effect; --workers and --engine size the "
     "dedup stage's own work (signing batches filtered without signatures, the bands)."
 )
