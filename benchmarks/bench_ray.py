@@ -46,6 +46,7 @@ from corefprep.filter.engines.ray import ACTOR_MEMORY  # noqa: E402
 from corefprep.filter.judge import Judge  # noqa: E402
 from corefprep.io.counts import count_inputs  # noqa: E402
 from corefprep.io.resolve import resolve_inputs  # noqa: E402
+from corefprep.parallel import EngineConfig  # noqa: E402
 from corefprep.rules import make_rules  # noqa: E402
 from corefprep.rules.kiwi import load_kiwi  # noqa: E402
 
@@ -82,7 +83,8 @@ def reader_ceiling(corpus: Path, a: argparse.Namespace) -> dict[str, float]:
     rules = make_rules(a.rules)
     files = resolve_inputs([str(corpus)])
     with tempfile.TemporaryDirectory() as d:
-        counts = [c.records for c in count_inputs(WorkDir(Path(d)), files, "text", 1, progress=False)]
+        counted = count_inputs(WorkDir(Path(d)), files, "text", EngineConfig(workers=1), progress=False)
+        counts = [c.records for c in counted]
     total = sum(counts)
     judge = Judge(rules)
     ctx = FilterContext(WorkDir(Path("/nonexistent")), tuple(files), tuple(counts), "text", judge, total, total,

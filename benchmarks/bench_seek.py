@@ -36,6 +36,7 @@ from corefprep.filter.judge import Judge  # noqa: E402
 from corefprep.io.counts import count_inputs  # noqa: E402
 from corefprep.io.read import iter_documents  # noqa: E402
 from corefprep.io.resolve import resolve_inputs  # noqa: E402
+from corefprep.parallel import EngineConfig  # noqa: E402
 from corefprep.rules.v2 import V2Rules  # noqa: E402
 
 
@@ -90,7 +91,9 @@ def main() -> int:
         for _ in range(a.repeats):
             with tempfile.TemporaryDirectory() as d:
                 t0 = time.perf_counter()
-                counts = [c.records for c in count_inputs(WorkDir(Path(d)), files, "text", workers, progress=False)]
+                counted = count_inputs(WorkDir(Path(d)), files, "text", EngineConfig(workers=workers),
+                                       progress=False)
+                counts = [c.records for c in counted]
                 ts.append(time.perf_counter() - t0)
         count_times[workers] = statistics.median(ts)
     total = sum(counts)

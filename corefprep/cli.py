@@ -24,6 +24,7 @@ from .ops.doctor import run_doctor
 from .ops.explain import explain, explained_json, format_explained
 from .ops.report import write_report
 from .ops.status import collect_status, format_status
+from .parallel import UnitError
 from .rules import make_rules, rule_options, rule_sets
 from .run.options import DEFAULT_OUTPUT_DIR, RunOptions
 from .run.pipeline import STAGES, RunResult, prepare
@@ -362,8 +363,12 @@ def _error_message(exc: Exception) -> tuple[int, str]:
     full = _enospc(exc)
     if full is not None:
         where = f" ({full.filename})" if getattr(full, "filename", None) else ""
-        return 1, (f"corefprep: error: no space left on the device{where}; free some space and rerun the same "
+        step = f" in {exc.step} (unit {exc.unit.key})" if isinstance(exc, UnitError) else ""
+        return 1, (f"corefprep: error: no space left on the device{where}{step}; free some space and rerun the same "
                    "command — finished batches and chunks are kept")
+    if isinstance(exc, UnitError) and exc.internal:
+        return 1, (f"corefprep: internal error: {_one_line(exc)} (rerun with --debug for the traceback and please "
+                   "report it)")
     if isinstance(exc, CorefprepError):
         return exc.exit_code, f"corefprep: error: {_one_line(exc)}"
     if isinstance(exc, OSError):

@@ -52,9 +52,10 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
     from corefprep.filter.context import FilterContext
     from corefprep.filter.faults import BatchFaults, FaultPolicy
     from corefprep.filter.judge import Judge
-    from corefprep.filter.pool import KiwiPool
+    from corefprep.filter.workers import WorkerDecider
     from corefprep.io.read import iter_documents
     from corefprep.io.resolve import resolve_inputs
+    from corefprep.parallel import EngineConfig
     from corefprep.rules.kiwi import load_kiwi
     from corefprep.rules.v2 import V2Rules
 
@@ -103,7 +104,7 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
         # one real filter batch (the batch's parquet goes to a scratch work directory)
         ctx = FilterContext(WorkDir(Path(tmp)), tuple(files), (), "text", judge, max(1, len(texts)), len(texts),
                             "measure")
-        with KiwiPool(judge, workers, chunksize=50) as fpool:
+        with WorkerDecider(judge, EngineConfig(workers=workers, chunksize=50)) as fpool:
             res = compute_batch(ctx, 0, fpool, BatchFaults(0, 0, len(texts), FaultPolicy(0, 120.0, False)),
                                 docs=iter(texts))
             time.sleep(0.5)  # one more sample of the finished workers

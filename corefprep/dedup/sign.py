@@ -2,82 +2,69 @@
 
 The filter signs its kept documents as it decides them (the words of the rules' own analysis are
 reused). A batch filtered before deduplication was asked for, or under other dedup settings, is
-signed here from its parquet: with Kiwi words its kept documents go through the same Pool (and
-fault machine) as the filter's, deciding nothing but signing everything; with whitespace words (or
-exact hashes only) whole batches are signed in plain worker processes.
+signed here from its parquet, as units of the supervised ``dedup signing`` step on the run's
+engine: one unit per batch, which reads the batch's kept documents, signs them and writes the
+batch's signature file itself (a finished unit is on disk, whatever happens to the others).
 
-A document the fault machine quarantines while it is being signed (it killed its worker twice, or
-Kiwi ran past ``--doc-timeout`` on it) gets its exact hash only, which needs no Kiwi: it is still
-removed when it is an exact copy, it is not compared for near-duplicates, and the signature file
-names it (``unsigned_near``), as does the dedup summary.
+With Kiwi words each document is marked on the unit's beat, so the fault rule is the filter's: a
+document that kills two workers, or on which Kiwi runs past ``--doc-timeout``, is set aside and
+gets its exact hash only, which needs no Kiwi (``--strict``: a failed attempt instead). Such a
+document is still removed when it is an exact copy, it is not compared for near-duplicates, and
+the signature file names it (``unsigned_near``), as does the dedup summary.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyarrow.parquet as pq
 
-from ..core.errors import CorefprepError
 from ..core.log import progress_bar, say
 from ..core.workdir import WorkDir
-from ..filter.faults import BatchFaults, FaultPolicy
-from ..filter.judge import Judge
-from ..filter.pool import KiwiPool
-from ..filter.records import QUARANTINE_REASONS, BatchStats
-from ..io.documents import Document
-from ..rules.base import Decision
+from ..filter.records import BatchStats
+from ..parallel import Beat, DocumentFaults, EngineConfig, Step, Unit, supervised
+from ..rules.kiwi import load_kiwi
 from ..signatures.minhash import Signer
 from ..signatures.store import signature_dir, signatures_valid, write_signatures
 
 READ_ROWS = 1000
-BLOCK_DOCS = 250  # documents per task of the signing workers
+BLOCK_DOCS = 250  # documents signed in one vector pass (whitespace words and exact hashes)
 
 
 @dataclass(frozen=True)
-class KeepAll:
-    """A rule set that keeps every document: the Pool then only signs them."""
+class SignJob:
+    """One unit: a finished batch to sign, with the documents already set aside (exact hash only)."""
 
-    name: ClassVar[str] = "sign"
-    reasons: ClassVar[tuple[str, ...]] = ()
-    meta_fields: ClassVar[tuple[str, ...]] = ()
+    work: WorkDir
+    batch: int
+    parquet_sha256: str
+    set_aside: frozenset[int] = field(default_factory=frozenset)
 
-    @property
-    def uses_kiwi(self) -> bool:
-        return False  # the signer loads Kiwi itself when its words are Kiwi's
 
-    def cheap(self, text: str, meta: Mapping[str, Any] | None = None) -> str | None:
-        return None
+class Signed(NamedTuple):
+    documents: int
+    unsigned: list[int]
 
-    def decide(self, text: str, kiwi: Any, meta: Mapping[str, Any] | None = None) -> Decision:
-        return Decision(None, [])
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"rules": self.name}
+# --- worker side ----------------------------------------------------------------------------
 
-    def decision_dict(self) -> dict[str, Any]:
-        return self.as_dict()
+_SIGNER: Any = None
+_KIWI: Any = None
+
+
+def _init_signer(signer: Signer) -> None:
+    global _SIGNER, _KIWI
+    _SIGNER = signer
+    _KIWI = load_kiwi() if signer.uses_kiwi else None  # the parent's, through fork (local engine)
 
 
 def _kept_rows(work: WorkDir, k: int) -> Iterator[tuple[list[int], list[str]]]:
     pf = pq.ParquetFile(work.batch_parquet(k))
     for rb in pf.iter_batches(batch_size=READ_ROWS, columns=["doc_index", "text"]):
         yield rb.column("doc_index").to_pylist(), rb.column("text").to_pylist()
-
-
-def _kept_documents(work: WorkDir, k: int) -> Iterator[Document]:
-    source = str(work.batch_parquet(k))
-    for indices, texts in _kept_rows(work, k):
-        for doc_index, text in zip(indices, texts, strict=True):
-            yield Document(doc_index, text, source, 0, None)
-
-
-def _sign_block(args: tuple[Signer, list[tuple[int, str]]]) -> bytes:
-    signer, docs = args
-    return signer.sign_many(docs)
 
 
 def _blocks(work: WorkDir, k: int) -> Iterator[list[tuple[int, str]]]:
@@ -91,42 +78,50 @@ def _blocks(work: WorkDir, k: int) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
-def _sign_without_kiwi(work: WorkDir, done: dict[int, BatchStats], todo: list[int], signer: Signer, workers: int,
-                       progress: bool) -> None:
-    # Whitespace words and exact hashes cannot crash or hang a worker: blocks of a batch's kept
-    # documents go to plain worker processes (a dead one breaks the executor, which says so), not
-    # through the Kiwi Pool, a bounded number of blocks ahead so memory stays flat.
-    import multiprocessing as mp
-    from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    bar = progress_bar(sum(done[k].passed for k in todo), "sign", enabled=progress)
-    ex = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) if workers > 1 else None
-    try:
-        for k in todo:
-            parts: list[bytes] = []
-            window: deque[Future[bytes]] = deque()
-            for block in _blocks(work, k):
-                if ex is None:
-                    parts.append(_sign_block((signer, block)))
-                    bar.update(len(block))
-                    continue
-                window.append(ex.submit(_sign_block, (signer, block)))
-                if len(window) >= 2 * workers:
-                    parts.append(window.popleft().result())
-                    bar.update(len(parts[-1]) // signer.dtype.itemsize)
-            while window:
-                parts.append(window.popleft().result())
-                bar.update(len(parts[-1]) // signer.dtype.itemsize)
-            write_signatures(signature_dir(work, signer), signer, k, signer.records(b"".join(parts)),
-                             done[k].parquet_sha256)
-    finally:
-        if ex is not None:
-            ex.shutdown(cancel_futures=True)
-        bar.close()
+def sign_batch(job: SignJob, beat: Beat) -> Signed:
+    """Sign one batch's kept documents and write its signature file."""
+    signer: Signer = _SIGNER
+    parts: list[bytes] = []
+    unsigned: list[int] = []
+    done = 0
+    if signer.uses_kiwi:
+        for indices, texts in _kept_rows(job.work, job.batch):
+            for doc_index, text in zip(indices, texts, strict=True):
+                if doc_index in job.set_aside:
+                    parts.append(signer.sign_exact(doc_index, text or ""))
+                    unsigned.append(doc_index)
+                else:
+                    beat.on(doc_index)
+                    parts.append(signer.sign(doc_index, text or "", None, _KIWI))
+                    beat.off()
+                done += 1
+                beat.count(done)
+    else:  # whitespace words or exact hashes: a vector pass per block (nothing here can hang on a document)
+        for block in _blocks(job.work, job.batch):
+            parts.append(signer.sign_many(block))
+            done += len(block)
+            beat.count(done)
+    records = np.frombuffer(b"".join(parts), dtype=signer.dtype)
+    write_signatures(signature_dir(job.work, signer), signer, job.batch, records, job.parquet_sha256, unsigned)
+    return Signed(len(records), unsigned)
 
 
-def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, *, workers: int, policy: FaultPolicy,
+# --- parent side ----------------------------------------------------------------------------
+
+
+def _without(unit: Unit, doc: int) -> Unit:
+    job: SignJob = unit.args
+    return Unit(unit.key, replace(job, set_aside=job.set_aside | {doc}), unit.size)
+
+
+def sign_step(signer: Signer, cfg: EngineConfig) -> Step:
+    return Step("dedup signing", sign_batch, init=_init_signer, init_args=(signer,),
+                prefork=load_kiwi if signer.uses_kiwi else None,
+                item_limit=cfg.doc_timeout if signer.uses_kiwi else None, unit_limit=cfg.unit_timeout,
+                floor_rate=2_000.0, memory=(900 if signer.uses_kiwi else 300) * 2**20)
+
+
+def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: EngineConfig, *,
                  progress: bool = True) -> int:
     """Sign every finished batch whose signatures are missing or stale; returns how many were signed."""
     directory = signature_dir(work, signer)
@@ -134,34 +129,31 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, *, 
     if not todo:
         return 0
     say(f"dedup: signing the kept documents of {len(todo)} filter batch(es) ({signer.words} words)")
-    if not signer.uses_kiwi:
-        _sign_without_kiwi(work, done, todo, signer, workers, progress)
-        return len(todo)
-    bar = progress_bar(sum(done[k].passed for k in todo), "sign", enabled=progress)
+    units = [Unit(f"batch {k}", SignJob(work, k, done[k].parquet_sha256), done[k].passed) for k in todo]
+    policy = DocumentFaults(cfg.strict, _without)
+    bar = progress_bar(sum(u.size for u in units), "sign", enabled=progress)
+    signed = 0
     try:
-        with KiwiPool(Judge(KeepAll()), workers, signer=signer) as pool:
-            for k in todo:
-                faults = BatchFaults(k, done[k].start, done[k].end, policy)
-                sigs = []
-                unsigned = []
-                for doc, verdict in pool.decide(_kept_documents(work, k), faults, expected=done[k].passed):
-                    if verdict.signature is not None:
-                        sigs.append(verdict.signature)
-                    elif verdict.reason in QUARANTINE_REASONS:
-                        sigs.append(signer.sign_exact(doc.doc_index, doc.text or ""))
-                        unsigned.append(doc.doc_index)
-                    else:
-                        why = verdict.error or verdict.reason
-                        raise CorefprepError(f"signing document {doc.doc_index} failed ({why}); this is a bug, please "
-                                             "report it")
-                    bar.update(1)
-                if unsigned:
-                    shown = ", ".join(map(str, sorted(unsigned)[:10])) + (", ..." if len(unsigned) > 10 else "")
-                    say(f"dedup: {len(unsigned)} document(s) of batch {k} could not be signed (their worker died or "
-                        f"they ran past --doc-timeout: doc_index {shown}); they are deduplicated by their exact hash "
-                        "only")
-                records = np.frombuffer(b"".join(sigs), dtype=signer.dtype)
-                write_signatures(directory, signer, k, records, done[k].parquet_sha256, unsigned)
+        with supervised(sign_step(signer, cfg), cfg, beats_dir=work.dedup_dir) as sup:
+            def tick() -> None:
+                bar.n = signed + sup.progress()
+                bar.update(0)
+
+            for out in sup.run(units, policy, tick=tick):
+                if out.set_aside is not None:
+                    say(f"dedup: {out.unit.key}: {out.set_aside.detail}; document {out.set_aside.item} is "
+                        "deduplicated by its exact hash only")
+                    continue
+                signed += out.result.documents
+                _say_unsigned(out.unit.args.batch, out.result.unsigned)
     finally:
         bar.close()
     return len(todo)
+
+
+def _say_unsigned(k: int, unsigned: list[int]) -> None:
+    if not unsigned:
+        return
+    shown = ", ".join(map(str, sorted(unsigned)[:10])) + (", ..." if len(unsigned) > 10 else "")
+    say(f"dedup: {len(unsigned)} document(s) of batch {k} could not be signed (their worker died or they ran past "
+        f"--doc-timeout: doc_index {shown}); they are deduplicated by their exact hash only")

@@ -3,7 +3,8 @@
 1. every finished filter batch has a signature file for the run's settings (made by the filter
    itself, else by :mod:`corefprep.dedup.sign`);
 2. each unit (the exact hashes, then each MinHash band) becomes an edge file
-   (:mod:`corefprep.dedup.bands`), in parallel: worker processes, or Ray tasks with ``--engine ray``;
+   (:mod:`corefprep.dedup.bands`): units of the supervised ``dedup bands`` step on the run's
+   engine (local worker processes, or Ray actors with ``--engine ray``);
 3. the edges become clusters (:mod:`corefprep.dedup.clusters`); each keeps its lowest
    ``doc_index`` and the others are removed, as ``duplicate_exact`` (the same text after NFC and
    whitespace as the kept one) or ``duplicate_near``;
@@ -16,7 +17,6 @@ size or the engine: the kept set is a function of the documents and the settings
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -31,10 +31,8 @@ from ..core.atomic import atomic_write_json, atomic_write_with, config_hash, rea
 from ..core.errors import CorefprepError, UsageError
 from ..core.log import say
 from ..core.workdir import WorkDir
-from ..filter.config import EngineConfig
-from ..filter.engines.common import fault_policy
-from ..filter.engines.ray import ray_session
 from ..filter.records import BatchStats
+from ..parallel import Beat, EngineConfig, Step, Unit, supervised
 from ..rules.kiwi import kiwi_version
 from ..signatures.minhash import Signer
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
@@ -94,16 +92,31 @@ def earlier_run(path: Path, signer: Signer) -> Source:
     return Source(directory, tuple(batches), -total, str(path), tuple(recs))
 
 
-def _unit(args: tuple[list[tuple[Path, int, int]], Signer, str, Path, str]) -> tuple[str, int]:
-    files, signer, name, out, fingerprint = args
-    return name, compute_band(files, signer, name, out, fingerprint)
+@dataclass(frozen=True)
+class BandJob:
+    """One unit of the band step: one band (or the exact hashes) over every signature file."""
+
+    files: list[tuple[Path, int, int]]  # (signature directory, batch, offset added to its doc_index)
+    signer: Signer
+    name: str
+    out: Path
+    fingerprint: str
+
+
+def band_unit(job: BandJob, beat: Beat) -> int:
+    return compute_band(job.files, job.signer, job.name, job.out, job.fingerprint)
+
+
+def _band_step(cfg: EngineConfig) -> Step:
+    # sorting a band's keys runs at millions of documents a second here; the floor is far below
+    return Step("dedup bands", band_unit, unit_limit=cfg.unit_timeout, floor_rate=100_000.0, memory=1 << 30)
 
 
 def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: EngineConfig, *,
               against: Path | None = None, progress: bool = True) -> DedupResult:
     """Deduplicate the kept documents of the finished batches ``done``; returns the result."""
     t0 = time.monotonic()
-    sign_missing(work, done, signer, workers=cfg.workers or 1, policy=fault_policy(cfg), progress=progress)
+    sign_missing(work, done, signer, cfg, progress=progress)
     sources = [_this_run(work, done, signer)]
     if against is not None:
         sources.insert(0, earlier_run(against, signer))
@@ -117,17 +130,12 @@ def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: E
     bands_dir = work.dedup_dir / f"bands-{signer.key}"
     units = band_names(signer)
     todo = [u for u in units if not band_done(bands_dir / f"{u}.npy", fingerprint)]
-    jobs = [(files, signer, u, bands_dir / f"{u}.npy", fingerprint) for u in todo]
-    if jobs and cfg.engine == "ray":
-        with ray_session(cfg) as ray:
-            task = ray.remote(_unit).options(num_cpus=1)
-            ray.get([task.remote(j) for j in jobs])  # one Ray task per band
-    elif len(jobs) > 1 and (cfg.workers or 1) > 1:
-        with mp.get_context("fork").Pool(min(cfg.workers or 1, len(jobs))) as pool:
-            list(pool.imap_unordered(_unit, jobs))
-    else:
-        for j in jobs:
-            _unit(j)
+    if todo:
+        size = sum(int(r.get("records", 0)) for s in sources for r in s.records) or 1  # signatures each band reads
+        jobs = [Unit(u, BandJob(files, signer, u, bands_dir / f"{u}.npy", fingerprint), size) for u in todo]
+        with supervised(_band_step(cfg), cfg, beats_dir=work.dedup_dir) as sup:
+            for _ in sup.run(jobs):
+                pass  # each unit wrote its edge file; a finished one is kept whatever comes next
     result = _cluster(work, done, signer, sources, bands_dir, units, result_key)
     say(f"dedup: {_line(result.summary)} in {time.monotonic() - t0:.1f}s ({len(todo)} of {len(units)} units "
         "computed now)")

@@ -28,7 +28,7 @@ from ..io.documents import Document
 from ..signatures.store import signature_dir, write_signatures
 from .context import FilterContext
 from .examples import Examples
-from .faults import RULE_FAILED, AttemptFailed, BatchFaults
+from .faults import RULE_FAILED, BatchFaults, RulesFailed
 from .prior import Prior, from_prior, load_prior
 from .records import QUARANTINE_REASONS, BatchStats, Quarantined, Verdict
 from .values import KEPT, ValuesTable, malformed_verdict, write_values
@@ -59,10 +59,10 @@ LENGTH_EDGES: tuple[int, ...] = tuple(sorted({round(10 * 1.25**i) for i in range
 
 
 class Decider(Protocol):
-    """Decides the documents that passed the cheap rules: in worker processes (local engine) or in
-    this process (Ray actor). Yields (document, verdict) in any order; a verdict with reason
-    RULE_FAILED means the rules raised on that document. Worker deaths and timeouts go to
-    ``faults``, which may quarantine a document or fail the attempt (AttemptFailed)."""
+    """Decides the documents that passed the cheap rules: in supervised worker processes (local
+    engine) or in this process (Ray actor). Yields (document, verdict) in any order; a verdict with
+    reason RULE_FAILED means the rules raised on that document. Worker deaths and timeouts are
+    answered by ``faults`` (the batch's policy), which may quarantine a document."""
 
     workers: int
 
@@ -136,9 +136,7 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
             continue
         tally.chars_in[length_bin(len(doc.text or ""))] += 1
         if skip and doc.doc_index in skip:
-            tally.kiwi_docs += 1  # it reached a decider in the attempt that quarantined it
-            tally.quarantine(doc, skip[doc.doc_index])
-            sink.reject(doc, skip[doc.doc_index].reason or "")
+            sink.set_aside(doc, skip[doc.doc_index])
             continue
         known = prior.values(doc.doc_index) if prior is not None else None
         if watch is not None:
@@ -146,8 +144,7 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
         try:
             reason, values = judge.cheap(doc, known)
         except Exception as exc:  # a rule's bug, not the data's: the attempt fails naming the document
-            raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({type(exc).__name__}: {exc})",
-                                doc.doc_index) from exc
+            raise _rules_failed(ctx, doc, exc) from exc
         if watch is not None:
             watch.idle()
         sink.values.set_values(doc.doc_index, values)
@@ -158,16 +155,13 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
         if prior is not None and doc.doc_index in prior.quarantined:
             # quarantined when the batch was decided before, and it still reaches the workers' rules:
             # it keeps that verdict rather than killing or hanging workers again
-            tally.kiwi_docs += 1
-            tally.quarantine(doc, prior.quarantined[doc.doc_index])
-            sink.reject(doc, prior.quarantined[doc.doc_index].reason or "")
+            sink.set_aside(doc, prior.quarantined[doc.doc_index])
             continue
         if prior is not None:
             try:
                 verdict = from_prior(ctx, prior, doc, values)
             except Exception as exc:  # as above: a rule's bug
-                raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({type(exc).__name__}: {exc})",
-                                    doc.doc_index) from exc
+                raise _rules_failed(ctx, doc, exc) from exc
             if verdict is not None:
                 tally.decided_from_values += 1
                 sink.settle(doc, verdict)
@@ -176,6 +170,10 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
         yield doc
         t = time.perf_counter()
     tally.read_seconds += time.perf_counter() - t
+
+
+def _rules_failed(ctx: FilterContext, doc: Document, exc: Exception) -> RulesFailed:
+    return RulesFailed(doc.doc_index // ctx.batch_docs, doc.doc_index, f"{type(exc).__name__}: {exc}")
 
 
 class BatchSink:
@@ -190,6 +188,12 @@ class BatchSink:
         self.values = ValuesTable(ctx.judge.rules, lo, hi)
         self.examples = Examples(ctx.keep_rejected)
 
+    def set_aside(self, doc: Document, v: Verdict) -> None:
+        """A document quarantined earlier keeps its verdict without being decided again."""
+        self.tally.kiwi_docs += 1  # it reached a decider in the attempt that quarantined it
+        self.tally.quarantine(doc, v)
+        self.reject(doc, v.reason or "")
+
     def reject(self, doc: Document, reason: str) -> None:
         self.values.set_verdict(doc.doc_index, reason)
         self.examples.offer(doc, reason)
@@ -198,7 +202,7 @@ class BatchSink:
         """A verdict on a document that passed the cheap rules (from a worker, or from its values)."""
         tally = self.tally
         if v.reason == RULE_FAILED:
-            raise AttemptFailed(f"document {doc.doc_index} made the rules fail ({v.error})", doc.doc_index)
+            raise RulesFailed(doc.doc_index // self.ctx.batch_docs, doc.doc_index, v.error or "")
         tally.kiwi_docs += 1
         tally.kiwi_chars += v.kiwi_chars
         self.values.set_values(doc.doc_index, v.values)
@@ -247,8 +251,8 @@ def compute_batch(
     ``docs`` may hand in the batch's documents from a stream the caller keeps open across
     consecutive batches; by default the batch opens its own range. A batch in ``ctx.redecide``
     starts from what its earlier decision recorded (:mod:`corefprep.filter.prior`). Raises
-    AttemptFailed when the attempt fails (a rule raised, or ``faults`` says so) and CorefprepError
-    when the documents read do not match the counted inputs.
+    RulesFailed when a rule raised, UnitFailed (from the supervisor) when a unit of it failed after
+    its retries, and CorefprepError when the documents read do not match the counted inputs.
     """
     lo, hi = ctx.bounds(k)
     t0 = time.monotonic()

@@ -4,8 +4,10 @@ Batch boundaries need the number of records of every input up front, and the wor
 to know whether an input is the one the finished batches were made from. Both are computed once and
 cached in ``work/input_counts.json`` under the input's path, size and modification time:
 
-- a file is counted (decompressed and split into records, in parallel across files) and its bytes
-  hashed (SHA-256) on the first run;
+- a file is counted (decompressed and split into records) and its bytes hashed (SHA-256) on the
+  first run: one unit per file of the supervised ``counting inputs`` step, on the run's engine, so
+  a counting worker that dies or hangs is redone on a fresh one (or the run stops naming the
+  file), and every file counted is saved at once, so a rerun never counts it again;
 - a file whose modification time changed but not its size (``touch``, a copy with ``cp -p``
   missing, a restore from backup) is hashed again: the same bytes keep their count and their
   identity, so resuming never has to recompute a batch for an input that did not change;
@@ -18,16 +20,23 @@ cached in ``work/input_counts.json`` under the input's path, size and modificati
 from __future__ import annotations
 
 import hashlib
-import multiprocessing as mp
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, read_json
 from ..core.log import progress_bar
 from ..core.workdir import WorkDir
+from ..parallel import Beat, EngineConfig, Step, Unit, supervised
 from .documents import InputFile
 from .read import count_records
+
+# Size per second assumed for a unit's time limit before any has finished: counting (decompress
+# and split) runs at 100+ MB/s per core here, hashing faster; both floors are far below.
+COUNT_FLOOR_BYTES_PER_S = 2e6
+HASH_FLOOR_BYTES_PER_S = 5e6
+SAVE_EVERY_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -76,28 +85,30 @@ class _Job:
     known_sha256: str | None  # None: the count is already known to belong to this file
 
 
-def _run_job(job: _Job) -> tuple[int, int, str]:
+class Counted(NamedTuple):
+    index: int
+    records: int
+    sha256: str
+
+
+def count_unit(job: _Job, beat: Beat) -> Counted:
+    """One unit of the counting step: hash a file and, unless its count is known, count it."""
     sha = file_sha256(job.file.path)
     if job.known_records is not None and job.known_sha256 in (None, sha):
-        return job.index, job.known_records, sha
-    return job.index, count_records(job.file, job.text_field), sha
+        return Counted(job.index, job.known_records, sha)
+    return Counted(job.index, count_records(job.file, job.text_field), sha)
 
 
-def _run_jobs(jobs: list[_Job], workers: int) -> Iterator[tuple[int, int, str]]:
-    procs = min(workers, len(jobs))
-    if procs <= 1:
-        yield from map(_run_job, jobs)
-        return
+def _units(jobs: list[_Job]) -> list[Unit]:
     # biggest files first, so one huge file at the end does not leave the other cores idle
-    jobs = sorted(jobs, key=lambda j: -j.file.size)
-    with mp.get_context("fork").Pool(procs) as pool:
-        yield from pool.imap_unordered(_run_job, jobs)
+    return [Unit(j.file.name or j.file.path, j, max(1, j.file.size)) for j in sorted(jobs, key=lambda j: -j.file.size)]
 
 
-def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, workers: int = 1,
+def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, cfg: EngineConfig | None = None,
                  progress: bool = True) -> list[InputCount]:
     """Records and content hash per input, from the cache where it still holds (module docstring).
     Hub inputs are streamed once each in this process, files counted and hashed in parallel."""
+    cfg = cfg or EngineConfig(workers=1)
     cache_path = work.input_counts
     cache: dict[str, Any] = read_json(cache_path) or {}
     out: dict[int, InputCount] = {}
@@ -105,7 +116,7 @@ def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, workers
     for i, f in enumerate(files):
         records, sha = _entry(cache.get(f.count_key))
         if f.hub is not None and f.hub.data_files:
-            out[i] = _local_dataset(work, cache, f, workers, progress)
+            out[i] = _local_dataset(work, cache, f, cfg, progress)
         elif f.kind == "hf":
             if records is None:
                 records = _count_hub(f, progress)
@@ -122,28 +133,42 @@ def count_inputs(work: WorkDir, files: list[InputFile], text_field: str, workers
             jobs.append(_Job(i, f, text_field, old[0], old[1]) if old[0] is not None
                         else _Job(i, f, text_field, None, None))
     if jobs:
-        bar = progress_bar(sum(j.file.size for j in jobs), f"counting records in {len(jobs)} file(s)", unit="B",
-                           unit_scale=True, enabled=progress)
-        try:
-            for i, records, sha in _run_jobs(jobs, workers):
-                f = files[i]
+        _count_files(work, cache, files, jobs, cfg, progress, out)
+    return [out[i] for i in range(len(files))]
+
+
+def _count_files(work: WorkDir, cache: dict[str, Any], files: list[InputFile], jobs: list[_Job], cfg: EngineConfig,
+                 progress: bool, out: dict[int, InputCount]) -> None:
+    """Count and hash ``jobs`` under the supervisor; every finished file is in the cache on disk
+    within seconds (and when the step stops, whatever stopped it)."""
+    step = Step("counting inputs", count_unit, unit_limit=cfg.unit_timeout, floor_rate=COUNT_FLOOR_BYTES_PER_S)
+    bar = progress_bar(sum(j.file.size for j in jobs), f"counting records in {len(jobs)} file(s)", unit="B",
+                       unit_scale=True, enabled=progress)
+    saved = time.monotonic()
+    try:
+        with supervised(step, cfg, beats_dir=work.root) as sup:
+            for done in sup.run(_units(jobs)):
+                c: Counted = done.result
+                f = files[c.index]
                 # one entry per path: the one for its current size and mtime
                 for key in [k for k in cache if k.rpartition("|")[0].rpartition("|")[0] == f.path]:
                     del cache[key]
-                cache[f.count_key] = {"records": records, "sha256": sha}
-                out[i] = InputCount(records, sha)
+                cache[f.count_key] = {"records": c.records, "sha256": c.sha256}
+                out[c.index] = InputCount(c.records, c.sha256)
                 bar.update(f.size)
-        finally:
-            bar.close()
+                if time.monotonic() - saved > SAVE_EVERY_SECONDS:
+                    _save(work, cache)
+                    saved = time.monotonic()
+    finally:
+        bar.close()
         _save(work, cache)
-    return [out[i] for i in range(len(files))]
 
 
 def _same_path(cache: dict[str, Any], path: str) -> list[str]:
     return [k for k in cache if k.rpartition("|")[0] == path]
 
 
-def _local_dataset(work: WorkDir, cache: dict[str, Any], f: InputFile, workers: int, progress: bool) -> InputCount:
+def _local_dataset(work: WorkDir, cache: dict[str, Any], f: InputFile, cfg: EngineConfig, progress: bool) -> InputCount:
     """Records and identity of a local dataset directory: the hash of its data files' bytes, each
     file hashed again only when its size or mtime changed; the count is reused when the bytes are
     the ones counted before, whatever the mtimes."""
@@ -160,7 +185,7 @@ def _local_dataset(work: WorkDir, cache: dict[str, Any], f: InputFile, workers: 
             if old.get("data") and isinstance(old.get("records"), int):
                 counted[old["data"]] = old["records"]
     todo = [(p, size) for p, size, mtime in f.hub.data_files if known.get(p, [None, None])[:2] != [size, mtime]]
-    hashed = dict(_hash_files(todo, workers, progress, f.name or f.path))
+    hashed = dict(_hash_files(work, todo, cfg, progress, f.name or f.path))
     h = hashlib.sha256()
     files: dict[str, list[Any]] = {}
     for p, size, mtime in f.hub.data_files:
@@ -180,27 +205,23 @@ def _local_dataset(work: WorkDir, cache: dict[str, Any], f: InputFile, workers: 
     return InputCount(records, None, data)
 
 
-def _hash_one(path: str) -> tuple[str, str]:
-    return path, file_sha256(path)
+def hash_unit(path: str, beat: Beat) -> str:
+    return file_sha256(path)
 
 
-def _hash_files(todo: list[tuple[str, int]], workers: int, progress: bool, name: str) -> Iterator[tuple[str, str]]:
+def _hash_files(work: WorkDir, todo: list[tuple[str, int]], cfg: EngineConfig, progress: bool,
+                name: str) -> Iterator[tuple[str, str]]:
     if not todo:
         return
+    step = Step("hashing data files", hash_unit, unit_limit=cfg.unit_timeout, floor_rate=HASH_FLOOR_BYTES_PER_S)
     bar = progress_bar(sum(size for _, size in todo), f"hashing {len(todo)} data file(s) of {name}", unit="B",
                        unit_scale=True, enabled=progress)
-    sizes = dict(todo)
+    units = [Unit(p, p, max(1, size)) for p, size in sorted(todo, key=lambda t: -t[1])]
     try:
-        if min(workers, len(todo)) <= 1:
-            results: Iterator[tuple[str, str]] = map(_hash_one, sizes)
-            for p, sha in results:
-                bar.update(sizes[p])
-                yield p, sha
-            return
-        with mp.get_context("fork").Pool(min(workers, len(todo))) as pool:
-            for p, sha in pool.imap_unordered(_hash_one, sorted(sizes, key=lambda q: -sizes[q])):
-                bar.update(sizes[p])
-                yield p, sha
+        with supervised(step, cfg, beats_dir=work.root) as sup:
+            for done in sup.run(units):
+                bar.update(done.unit.size)
+                yield done.unit.args, done.result
     finally:
         bar.close()
 

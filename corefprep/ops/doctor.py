@@ -12,19 +12,19 @@ inputs or output directory.
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import os
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.errors import CorefprepError
 from ..coref.tokenize import MIN_ROWS_PER_PROC
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
 from ..io.resolve import resolve_inputs
+from ..parallel import Beat, DocumentFaults, EngineConfig, Step, Unit, supervised
 from ..rules import Rules
 from ..rules.kiwi import load_kiwi
 from ..run.options import BUNDLED_SAMPLE, RunOptions
@@ -120,23 +120,46 @@ def sample_inputs(files: list[InputFile], rules: Rules, text_field: str = "text"
     return st, survivors
 
 
-def _decide_for(args: tuple[Any, list[Document], float]) -> tuple[int, int, int, float]:
-    """Decide documents with the rules until ``seconds`` pass: (documents, chars, kept, seconds)."""
-    rules, documents, seconds = args
+@dataclass(frozen=True)
+class KiwiJob:
+    """One unit of the doctor's Kiwi measurement: decide ``documents`` (those not set aside) over
+    and over until ``seconds`` pass."""
+
+    rules: Rules
+    documents: list[Document]
+    seconds: float
+    set_aside: frozenset[int] = frozenset()  # positions in ``documents`` that killed or hung a worker
+
+
+class Decided(NamedTuple):
+    documents: int
+    chars: int
+    kept: int
+    seconds: float
+
+
+def kiwi_unit(job: KiwiJob, beat: Beat) -> Decided:
+    """Decide documents with the rules until ``seconds`` pass, marking each on the beat."""
     kiwi = load_kiwi()
     docs = chars = kept = 0
+    todo = [(i, d) for i, d in enumerate(job.documents) if i not in job.set_aside]
     t0 = time.perf_counter()
-    while True:
-        for doc in documents:
+    while todo:
+        for i, doc in todo:
             text = doc.text or ""
-            d = rules.decide(text, kiwi, doc.meta)
+            beat.on(i)
+            d = job.rules.decide(text, kiwi, doc.meta)
+            beat.off()
             docs += 1
             chars += len(text)
             kept += d.reason is None
-            if time.perf_counter() - t0 >= seconds:
-                return docs, chars, kept, time.perf_counter() - t0
-        if not documents:
-            return 0, 0, 0, time.perf_counter() - t0
+            if time.perf_counter() - t0 >= job.seconds:
+                return Decided(docs, chars, kept, time.perf_counter() - t0)
+    return Decided(0, 0, 0, time.perf_counter() - t0)
+
+
+def _without(unit: Unit, i: int) -> Unit:
+    return Unit(unit.key, replace(unit.args, set_aside=unit.args.set_aside | {i}), unit.size)
 
 
 @dataclass
@@ -148,22 +171,41 @@ class KiwiBench:
     decided: int
     kept: int
     text_source: str
+    set_aside: list[str] = field(default_factory=list)  # documents that killed or hung a worker
 
 
-def bench_kiwi(rules: Rules, documents: list[Document], seconds: float, cpu_slots: int, source: str) -> KiwiBench:
+def _measure(units: list[Unit], workers: int, cfg: EngineConfig, bench: KiwiBench) -> list[Decided]:
+    """The units at once on ``workers`` supervised local processes (the doctor measures this machine
+    whatever the run's engine); a document that kills or hangs its worker is set aside and named."""
+    step = Step("doctor", kiwi_unit, prefork=load_kiwi, item_limit=cfg.doc_timeout)
+    policy = DocumentFaults(cfg.strict, _without)
+    out = []
+    with supervised(step, replace(cfg, workers=workers), local=True) as sup:
+        for o in sup.run(units, policy):
+            if o.set_aside is not None:
+                doc = o.unit.args.documents[o.set_aside.item]
+                bench.set_aside.append(f"{doc.source}:{doc.line} ({o.set_aside.reason}: {o.set_aside.detail})")
+            else:
+                out.append(o.result)
+    return out
+
+
+def bench_kiwi(rules: Rules, documents: list[Document], seconds: float, cpu_slots: int, source: str,
+               cfg: EngineConfig) -> KiwiBench:
     """Kiwi (the rule set's ``decide``, as workers run it) on ``documents``: one process, then two at once."""
-    load_kiwi()  # load and warm up before timing, and before forking (workers share it)
-    docs, chars, kept, secs = _decide_for((rules, documents, seconds))
-    one = chars / secs if secs else 0.0
-    speedup = None
+    bench = KiwiBench(0.0, 0.0, None, 0, 0, source)
+    [one] = _measure([Unit("one process", KiwiJob(rules, documents, seconds), len(documents))], 1, cfg, bench)
+    rate = one.chars / one.seconds if one.seconds else 0.0
+    bench.chars_per_s, bench.docs_per_s = rate, one.documents / one.seconds if one.seconds else 0.0
+    bench.decided, bench.kept = one.documents, one.kept
     if cpu_slots >= 2 and documents:
-        with mp.get_context("fork").Pool(2) as pool:
-            half = max(0.5, seconds / 2)
-            res = pool.map(_decide_for, [(rules, documents, half), (rules, documents[::-1], half)])
+        half = max(0.5, seconds / 2)
+        both = _measure([Unit("process 1 of 2", KiwiJob(rules, documents, half), len(documents)),
+                         Unit("process 2 of 2", KiwiJob(rules, documents[::-1], half), len(documents))], 2, cfg, bench)
         # each process's own rate while both ran (they overlap all but the fork), added up
-        both = sum(r[1] / r[3] for r in res if r[3] > 0)
-        speedup = both / one if one else None
-    return KiwiBench(one, docs / secs if secs else 0.0, speedup, docs, kept, source)
+        total = sum(r.chars / r.seconds for r in both if r.seconds > 0)
+        bench.two_process_speedup = total / rate if rate else None
+    return bench
 
 
 @dataclass
@@ -332,11 +374,7 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
         # survivors (fixed seed) so those are not all from the first file
         mixed = list(survivors)
         random.Random(0).shuffle(mixed)
-        kiwi = bench_kiwi(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source)
-        two = (f"; 2 processes at once: {kiwi.two_process_speedup:.2f}x one" if kiwi.two_process_speedup is not None
-               else "")
-        lines.append(f"kiwi: {kiwi.docs_per_s:,.1f} documents ({kiwi.chars_per_s:,.0f} of their characters) decided "
-                     f"per second in 1 process (rules {rules.name} on {kiwi.decided:,} documents from {source}){two}")
+        kiwi = _kiwi_lines(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source, opts.engine, lines, problems)
     if sample is not None and kiwi is not None and source == "the inputs":
         sample.decided, sample.kept = kiwi.decided, kiwi.kept
     if sample is not None:
@@ -385,6 +423,24 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
         problems=problems,
         lines=lines,
     )
+
+
+def _kiwi_lines(rules: Rules, documents: list[Document], seconds: float, cpu_slots: int, source: str,
+                cfg: EngineConfig, lines: list[str], problems: list[str]) -> KiwiBench | None:
+    try:
+        kiwi = bench_kiwi(rules, documents, seconds, cpu_slots, source, cfg)
+    except CorefprepError as exc:  # a document that a run with these settings would stop at, or a bug
+        problems.append(f"kiwi: {exc}")
+        lines.append(f"kiwi: PROBLEM — {exc}")
+        return None
+    two = (f"; 2 processes at once: {kiwi.two_process_speedup:.2f}x one" if kiwi.two_process_speedup is not None
+           else "")
+    lines.append(f"kiwi: {kiwi.docs_per_s:,.1f} documents ({kiwi.chars_per_s:,.0f} of their characters) decided "
+                 f"per second in 1 process (rules {rules.name} on {kiwi.decided:,} documents from {source}){two}")
+    for doc in kiwi.set_aside:
+        lines.append(f"kiwi: a document of {source} killed or hung its worker and was set aside, as a run would "
+                     f"quarantine it: {doc}")
+    return kiwi
 
 
 def run_doctor(opts: RunOptions, as_json: bool = False, bench_seconds: float = 5.0) -> int:

@@ -36,7 +36,7 @@ from .repetition import (
     top_ngram_chars,
 )
 from .text import code_points, hangul_mask, letter_table
-from .words import WORD_SPLITTERS, WordStats, kiwi_words, space_words, surface_words, word_stats
+from .words import WORD_SPLITTERS, WordStats, space_words, surface_words, word_stats
 
 CHEAP_REASONS = ("too_short", "too_long", "low_hangul", "blocked_url")
 LINE_REASONS = ("blocked_word", "dup_lines", "few_punct_lines", "dup_line_chars", "bullet_lines", "ellipsis_lines")
@@ -148,9 +148,6 @@ class LlmRules(RuleSet):
 
     # --- measuring (the checks are below the class) ------------------------------------------
 
-    def split_words(self, text: str, kiwi: Any) -> list[str]:
-        return kiwi_words(text, kiwi) if self.words == "kiwi" else space_words(text)
-
     def measure(self, group: str, s: Scratch) -> dict[str, Any]:
         t = s.text
         block: Blocklist | None = self._block  # type: ignore[attr-defined]
@@ -171,7 +168,7 @@ class LlmRules(RuleSet):
             if group == "stopwords":
                 stop: frozenset[str] = self._stop  # type: ignore[attr-defined]
                 return {"stopwords": len(stop & stats.vocabulary)}
-            return self._words(len(t), stats)
+            return self._words(stats)
         raise KeyError(group)
 
     def kiwi_words(self, s: Scratch) -> list[str] | None:
@@ -203,7 +200,7 @@ class LlmRules(RuleSet):
         }
 
     @staticmethod
-    def _words(length: int, s: WordStats) -> dict[str, Any]:
+    def _words(s: WordStats) -> dict[str, Any]:
         out: dict[str, Any] = {"words": s.words, "content_words": s.content_words, "mean_length": s.mean_length,
                                "alpha_words": s.alpha_words}
         out.update({f"top_{n}gram": -1 for n in TOP_NGRAMS} | {f"dup_{n}gram": -1 for n in DUP_NGRAMS})
@@ -216,10 +213,6 @@ class LlmRules(RuleSet):
             if n in DUP_NGRAMS:
                 out[f"dup_{n}gram"] = duplicate_ngram_chars(n, kn, counts, cum)
         return out
-
-    def ngram_limits(self) -> dict[int, float]:
-        return {n: getattr(self, f"max_top_{n}gram_frac") for n in TOP_NGRAMS} | \
-               {n: getattr(self, f"max_dup_{n}gram_frac") for n in DUP_NGRAMS}
 
 
 def _per_word(key: str) -> Any:

@@ -8,9 +8,9 @@ built from).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,23 +21,12 @@ from .text import code_points, hangul_mask, not_symbol_table
 from .words import surface_words
 
 # Reasons, in the order they are checked. The pronoun rule is checked before the NNP-share rule
-# because it can be decided from a prefix of the document (see V2Rules.decide); the set of kept
+# because it can be decided from a prefix of the document (the "pieces" group); the set of kept
 # documents is the same in either order, only the label of a doc failing both differs.
 CHEAP_REASONS = ("too_short", "too_long", "few_punctuation", "low_hangul", "many_symbols")
 KIWI_REASONS = ("has_pronoun", "nnp_share_low", "nnp_share_high", "no_repeated_entity", "kiwi_error")
 
 DEFAULT_STOPWORDS = ("것", "수", "등", "때", "곳", "점", "년", "월", "일")
-
-
-class Token(Protocol):
-    form: str
-    tag: str
-    start: int
-    end: int
-
-
-class Analyzer(Protocol):
-    def tokenize(self, text: str) -> Sequence[Token]: ...
 
 
 @dataclass(frozen=True)

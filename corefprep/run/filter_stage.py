@@ -67,7 +67,7 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     work = opts.work
     files = resolve_inputs(opts.input_specs())
     check_text_field(files, opts.filter.text_field)
-    counted = count_inputs(work, files, opts.filter.text_field, opts.engine.workers or 1, opts.progress)
+    counted = count_inputs(work, files, opts.filter.text_field, opts.engine, opts.progress)
     counts = [c.records for c in counted]
     total = sum(counts)
     if total == 0:

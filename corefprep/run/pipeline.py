@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,9 +32,9 @@ from ..coref.samples import run_samples
 from ..coref.tokenize import run_tokenize
 from ..dedup.result import DedupResult
 from ..dedup.stage import earlier_run, run_dedup
-from ..filter.engines.ray import import_ray
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
+from ..parallel.ray import import_ray, ray_session
 from ..tokenizer.specials import validate_tokenizer
 from .filter_stage import plan_filter, require_all_done, run_filter
 from .lock import run_lock
@@ -81,7 +82,11 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
     work = opts.work
     with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
-            EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events:
+            EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events, ExitStack() as on_ray:
+        if opts.engine.engine == "ray" and {"filter", "dedup"} & set(stages):
+            # one Ray session for every step that runs on it (counting, filter, signing, bands);
+            # closed before the stages that fork processes of their own
+            on_ray.enter_context(ray_session(opts.engine))
         timings: dict[str, float] = {}
         t0 = time.monotonic()
         command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
@@ -104,6 +109,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
             return result
         require_all_done(plan, done)
         dedup = _dedup(opts, done, result, events)
+        on_ray.close()
         if stages == ("dedup",):
             return result
         if opts.tokenize.objective == "clm":

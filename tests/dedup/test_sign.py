@@ -54,7 +54,7 @@ def test_a_document_quarantined_while_signed_is_still_an_exact_duplicate_and_cou
     assert _summary(clean)["unsigned_near"] == 0
     assert _removed(clean)[edited] == (11, "duplicate_near")
     # both copies kill the worker signing them, twice: both are quarantined
-    err = _ok(["dedup", src, "-o", faulty, *ARGS, *KIWI], CP_TEST_FAULTS=f"kill@{exact},kill@{edited}")
+    err = _ok(["dedup", src, "-o", faulty, *ARGS, *KIWI], CP_TEST_STEP_FAULTS=f"sign:kill@{exact},kill@{edited}")
     assert "2 document(s) of batch 2 could not be signed" in err
     removed = _removed(faulty)
     assert removed[exact] == (1, "duplicate_exact")  # its exact hash still finds its original

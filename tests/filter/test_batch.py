@@ -1,5 +1,5 @@
 """The filter stage's unit of work (compute_batch), and the behaviour its speed and memory
-optimisations rely on. Quarantine and timeouts of the worker Pool are in tests/filter/test_pool.py."""
+optimisations rely on. Quarantine and timeouts of the supervised workers are in tests/filter/test_workers.py."""
 
 import multiprocessing as mp
 import random
@@ -18,9 +18,10 @@ from corefprep.filter.context import FilterContext
 from corefprep.filter.deciders import InProcessDecider
 from corefprep.filter.faults import BatchFaults, FaultPolicy
 from corefprep.filter.judge import Judge
-from corefprep.filter.pool import KiwiPool, auto_chunksize
+from corefprep.filter.workers import WorkerDecider, auto_chunksize
 from corefprep.io.read import count_records
 from corefprep.io.resolve import resolve_inputs
+from corefprep.parallel import EngineConfig
 from corefprep.rules.kiwi import load_kiwi
 from corefprep.rules.text import hangul_count, symbol_count
 from corefprep.rules.v2 import V2Rules
@@ -87,12 +88,12 @@ def _records() -> list[bytes]:
     return recs + [b'{"id": "broken", "text": "unterminated']
 
 
-@pytest.mark.parametrize("engine", ["pool", "in-process"])
+@pytest.mark.parametrize("engine", ["workers", "in-process"])
 def test_compute_batch_accounts_for_every_document_and_writes_the_batch(tmp_path, kiwi, engine):
     ctx = _context(tmp_path, _records())
-    if engine == "pool":
-        with KiwiPool(ctx.judge, workers=2, chunksize=2) as pool:
-            stats = compute_batch(ctx, 0, pool, _faults(ctx, 0))
+    if engine == "workers":
+        with WorkerDecider(ctx.judge, EngineConfig(workers=2, chunksize=2)) as decider:
+            stats = compute_batch(ctx, 0, decider, _faults(ctx, 0))
     else:
         stats = compute_batch(ctx, 0, InProcessDecider(ctx.judge, kiwi), _faults(ctx, 0))
     assert stats.documents == 6 == stats.passed + sum(stats.rejected.values()) + sum(stats.malformed.values())
@@ -108,13 +109,13 @@ def test_compute_batch_accounts_for_every_document_and_writes_the_batch(tmp_path
 
 
 def test_both_deciders_write_the_same_bytes(tmp_path, kiwi):
-    """The local engine's Pool and a Ray actor's in-process decider must produce identical batches."""
+    """The local engine's workers and a Ray actor's in-process decider must produce identical batches."""
     recs = _records() * 3
     a = _context(tmp_path / "a", recs, batch_docs=7)
     b = _context(tmp_path / "b", recs, batch_docs=7)
-    with KiwiPool(a.judge, workers=2, chunksize=1) as pool:
+    with WorkerDecider(a.judge, EngineConfig(workers=2, chunksize=1)) as decider:
         for k in range(a.num_batches):
-            compute_batch(a, k, pool, _faults(a, k))
+            compute_batch(a, k, decider, _faults(a, k))
     for k in range(b.num_batches):
         compute_batch(b, k, InProcessDecider(b.judge, kiwi), _faults(b, k))
     for k in range(a.num_batches):

@@ -20,9 +20,10 @@ from corefprep.filter.batch import compute_batch
 from corefprep.filter.context import FilterContext
 from corefprep.filter.faults import BatchFaults, FaultPolicy
 from corefprep.filter.judge import Judge
-from corefprep.filter.pool import KiwiPool
+from corefprep.filter.workers import WorkerDecider
 from corefprep.io.read import count_records
 from corefprep.io.resolve import resolve_inputs
+from corefprep.parallel import EngineConfig
 from corefprep.rules import Check, Column, Group, RuleSet
 from corefprep.rules.base import CHEAP, Scratch
 
@@ -100,7 +101,7 @@ def test_a_rule_reads_a_record_field_it_names_in_meta_fields(tmp_path, kind):
     ctx = FilterContext(WorkDir(tmp_path / "out"), tuple(files), tuple(counts), "text", judge, 4, sum(counts), "cfg")
     kept: list[int] = []
     rejected: dict[str, int] = {}
-    with KiwiPool(judge, workers=2, chunksize=1) as pool:
+    with WorkerDecider(judge, EngineConfig(workers=2, chunksize=1)) as pool:
         for k in range(ctx.num_batches):
             lo, hi = ctx.bounds(k)
             stats = compute_batch(ctx, k, pool, BatchFaults(k, lo, hi, FaultPolicy(2, 120.0, False)))

@@ -1,4 +1,4 @@
-"""What both engines do around a batch: build its fault machine, record it when it finishes."""
+"""What both engines do around a batch: build its fault policy, record it when it finishes."""
 
 from __future__ import annotations
 

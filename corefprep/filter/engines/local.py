@@ -1,9 +1,10 @@
-"""The local engine: this machine's cores, one Pool of Kiwi workers fed by this process.
+"""The local engine: this machine's cores, supervised Kiwi workers fed by this process.
 
 This process reads the inputs (one stream, continued across consecutive batches so a file is
-decompressed once), applies the cheap rules and hands their survivors to a
-:class:`~corefprep.filter.pool.KiwiPool`. Faults are answered by the batch's
-:class:`~corefprep.filter.faults.BatchFaults`: a failed attempt is retried with a fresh Pool.
+decompressed once), applies the cheap rules and hands their survivors, in chunks, to a
+:class:`~corefprep.filter.workers.WorkerDecider`. Faults are answered by the batch's
+:class:`~corefprep.filter.faults.BatchFaults` under the one supervisor: a chunk is redone on
+fresh workers, a document quarantined, or, after ``--retries`` failed attempts, the batch fails.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from typing import Any
 from ...core.errors import CorefprepError
 from ...core.log import EventLog, progress_bar, say
 from ...io.documents import Document
+from ...parallel import UnitFailed
 from ..batch import compute_batch
 from ..config import EngineConfig
 from ..context import FilterContext
-from ..faults import AttemptFailed
-from ..pool import KiwiPool
+from ..faults import RulesFailed
 from ..records import BatchStats
+from ..workers import WorkerDecider
 from .common import new_faults, record_finished
 
 
@@ -62,11 +64,10 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
     passed_total = 0
     stream = DocStream(ctx)
     try:
-        with KiwiPool(ctx.judge, workers, cfg.maxtasksperchild, chunksize=cfg.chunksize or 2000,
-                      doc_timeout=cfg.doc_timeout, signer=ctx.signer) as pool:
+        with WorkerDecider(ctx.judge, cfg, signer=ctx.signer) as decider:
             for i, k in enumerate(todo):
-                stats = _with_retries(ctx, cfg, pool, stream, k, (bar, batch_bar), passed_total,
-                                      f"{i + 1}/{len(todo)}")
+                stats = _one_batch(ctx, cfg, decider, stream, k, (bar, batch_bar), passed_total,
+                                   f"{i + 1}/{len(todo)}")
                 passed_total += stats.passed
                 record_finished(ctx, finished, stats, events)
     finally:
@@ -75,40 +76,34 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
     return finished
 
 
-def _with_retries(ctx: FilterContext, cfg: EngineConfig, pool: KiwiPool, stream: DocStream, k: int,
-                  bars: tuple[Any, Any], passed_before: int, position: str) -> BatchStats:
+def _one_batch(ctx: FilterContext, cfg: EngineConfig, decider: WorkerDecider, stream: DocStream, k: int,
+               bars: tuple[Any, Any], passed_before: int, position: str) -> BatchStats:
     lo, hi = ctx.bounds(k)
     bar, batch_bar = bars
     faults = new_faults(ctx, k, cfg)
-    while True:
-        attempt = faults.begin()
-        base = bar.n
-        batch_bar.reset(total=hi - lo)
-        batch_bar.set_description(f"batch {k} ({position})" + (f" attempt {attempt}" if attempt > 1 else ""),
-                                  refresh=False)
+    base = bar.n
+    batch_bar.reset(total=hi - lo)
+    batch_bar.set_description(f"batch {k} ({position})", refresh=False)
 
-        def show(done: int, passed: int, base: int = base) -> None:
-            bar.n = base + done
-            bar.set_postfix(passed=f"{passed_before + passed:,}", refresh=False)
-            bar.update(0)
-            batch_bar.n = done
-            batch_bar.set_postfix(passed=f"{passed:,}", refresh=False)
-            batch_bar.update(0)
+    def show(done: int, passed: int) -> None:
+        bar.n = base + done
+        bar.set_postfix(passed=f"{passed_before + passed:,}", refresh=False)
+        bar.update(0)
+        batch_bar.n = done
+        batch_bar.set_postfix(passed=f"{passed:,}", refresh=False)
+        batch_bar.update(0)
 
-        try:
-            stats = compute_batch(ctx, k, pool, faults, docs=stream.batch(k), progress=show)
-            bar.n = base + stats.documents
-            bar.refresh()
-            return stats
-        except AttemptFailed as exc:
-            bar.n = base
-            bar.refresh()
-            pool.close(terminate=True)
-            stream.reset()
-            if faults.attempt_failed():
-                say(f"batch {k:05d}: {exc.cause}; retrying ({faults.failures}/{faults.policy.retries})")
-                continue
-            raise faults.give_up(ctx.work, exc.cause) from None
-        except CorefprepError:
-            stream.reset()
-            raise
+    try:
+        stats = compute_batch(ctx, k, decider, faults, docs=stream.batch(k), progress=show)
+    except UnitFailed as exc:
+        stream.reset()
+        raise faults.give_up(ctx.work, exc.cause, exc.attempts) from None
+    except RulesFailed as exc:
+        stream.reset()
+        raise faults.give_up(ctx.work, exc.cause, 1) from None
+    except CorefprepError:
+        stream.reset()
+        raise
+    bar.n = base + stats.documents
+    bar.refresh()
+    return stats

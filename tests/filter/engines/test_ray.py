@@ -86,7 +86,7 @@ def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_
     assert mc.dataset_hash(mini_ray / NAME) == mc.dataset_hash(mini_local / NAME)
     stats = orjson.loads((mini_ray / "work" / "filter" / "batch_00000.json").read_bytes())
     assert stats["engine"] == "ray" and stats["workers"] == 1
-    # the heartbeat files are gone once their batches are done
+    # the beat files are gone once their batches are done
     assert not list((mini_ray / "work" / "filter").glob(".*"))
 
 
@@ -254,9 +254,9 @@ def test_an_actor_ray_never_starts_is_given_up_and_its_batch_goes_to_another(tmp
     started its first batch within ACTOR_START_SECONDS is given up, and the run goes on without it
     (here the count is forced to 2 on a node with room for one)."""
     out = tmp_path / "out"
-    r = _filter_on_a_small_node(mini, out, "import corefprep.filter.engines.ray as engine",
+    r = _filter_on_a_small_node(mini, out, "import corefprep.parallel.ray as engine",
                                 "engine.ACTOR_START_SECONDS = 8.0",
-                                "engine.actor_slots = lambda ray: (2, 'forced to 2 by the test')")
+                                "engine.actor_slots = lambda ray, cpus, memory: (2, 'forced to 2 by the test')")
     assert r.returncode == 0, r.stderr
-    assert "Ray could not start an actor for it in 8 s; 1 actor(s) go on" in r.stderr
+    assert "filter: Ray could not start an actor in 8 s; 1 actor(s) go on" in r.stderr
     assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 4

@@ -1,0 +1,311 @@
+"""The Ray engine: a step's units as calls on Ray actors, on this machine or across a cluster.
+
+Each actor runs the step's ``init`` once (Kiwi is loaded in the actor: Ray advises against forking
+inside its workers) and then any number of units. A unit's beat is a small memory-mapped file
+(:class:`~corefprep.parallel.beat.FileBeat`) in a directory every node and the driver see (the
+run's work directory), so the driver knows which document an actor was on when it died and kills
+an actor whose beat has not changed for longer than its limit: the limit is enforced from outside
+the actor, whatever the actor's own threads are stuck in. The driver compares beats with its own
+clock only, so nodes' clocks need not agree.
+
+How many actors: as many as the cluster's live nodes can place, counting both the CPU and the
+memory each one reserves, created as units need them. An actor that Ray cannot start within
+:data:`ACTOR_START_SECONDS` is given up and its unit handed to another actor, so a cluster without
+room never leaves the driver waiting forever.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..core.errors import CorefprepError, UsageError
+from ..core.log import say
+from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
+from .config import EngineConfig
+from .events import Died, Event, Finished, Raised, Requeue
+from .units import Step
+
+INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
+# An actor that has not started its first unit this long after it was asked for is one Ray cannot
+# place (or start); loading Kiwi takes seconds.
+ACTOR_START_SECONDS = 300.0
+
+
+def import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise UsageError(INSTALL_HINT) from None
+    return ray
+
+
+# --- the session ------------------------------------------------------------------------------
+
+
+@contextmanager
+def ray_session(cfg: EngineConfig) -> Iterator[Any]:
+    """Ray, joined (--ray-address) or started locally for the time of the block, then let go.
+    Inside another session (or a test's own Ray instance) the running one is used and kept."""
+    ray = import_ray()
+    on_main = threading.current_thread() is threading.main_thread()
+    sigterm = signal.getsignal(signal.SIGTERM) if on_main else None
+    started_here = connect(ray, cfg)
+    try:
+        yield ray
+    finally:
+        if started_here:
+            ray.shutdown()
+            # A local Ray node installs its own SIGTERM handler (drain, then kill the node) and
+            # leaves it behind after shutdown; the stages after this one must stop on SIGTERM as before.
+            if on_main and sigterm is not None:
+                signal.signal(signal.SIGTERM, sigterm)
+
+
+def connect(ray: Any, cfg: EngineConfig) -> bool:
+    """Join the cluster named by --ray-address or start a local one; True if we started it."""
+    if ray.is_initialized():
+        return False
+    kwargs: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    if cfg.ray_address:
+        def cannot_join(why: str) -> CorefprepError:
+            return CorefprepError(f"cannot join the Ray cluster at {cfg.ray_address!r} ({why}); start it with "
+                                  "`ray start --head` or drop --ray-address to start a local one")
+
+        # Ray retries a dead GCS address for minutes before giving up; a plain TCP connect
+        # answers in seconds, so an operator with a typo learns it before the coffee is made.
+        unreachable = _unreachable(cfg.ray_address)
+        if unreachable:
+            raise cannot_join(unreachable)
+        try:
+            ray.init(address=cfg.ray_address, **kwargs)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise cannot_join(first_line(exc)) from None
+        return True  # our connection: disconnect at the end (the cluster stays up)
+    # A local instance for this run only: the CPUs we were told to use, no dashboard, a small
+    # object store (only unit arguments and small results cross it; rows go to files).
+    # ("local": never attach to some other instance that happens to run on this machine)
+    ray.init(address="local", num_cpus=max(1, cfg.workers or 1), include_dashboard=False,
+             object_store_memory=200 * 1024 * 1024, **kwargs)
+    return True
+
+
+def _unreachable(address: str, timeout: float = 5.0) -> str | None:
+    """Why a ``host:port`` GCS address cannot be reached, or None (also for ``auto`` and ``ray://``)."""
+    if address == "auto" or "://" in address or ":" not in address:
+        return None
+    host, _, port = address.rpartition(":")
+    if not port.isdigit():
+        return f"{port!r} is not a port number"
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return None
+    except OSError as exc:
+        return f"nothing answers there: {exc.strerror or type(exc).__name__}"
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def actor_slots(ray: Any, cpus: float, memory: int) -> tuple[int, str]:
+    """How many actors of ``cpus`` CPU and ``memory`` bytes the cluster's live nodes can place
+    (each node: the fewer of its CPUs and its memory allow), and the cluster described."""
+    slots = 0
+    total_cpu = total_mem = 0.0
+    for node in ray.nodes():
+        if not node.get("Alive", True):
+            continue
+        res = node.get("Resources", {})
+        cpu, mem = float(res.get("CPU", 0)), float(res.get("memory", 0))
+        total_cpu += cpu
+        total_mem += mem
+        slots += min(int(cpu / cpus + 1e-9), int(mem // memory) if memory else 1 << 30)
+    return slots, f"{total_cpu:g} CPUs, {total_mem / 2**30:,.1f} GiB of memory for tasks"
+
+
+# --- actor side -------------------------------------------------------------------------------
+
+
+class _Out(NamedTuple):
+    result: Any
+    seconds: float
+
+
+class UnitActor:
+    """The body of a Ray actor: the step's ``init`` once, then units."""
+
+    def __init__(self, fn: Any, init: Any, init_args: tuple[Any, ...]):
+        self.fn, self.error = fn, None
+        try:
+            if init is not None:
+                init(*init_args)
+        except BaseException as exc:  # noqa: BLE001 - reported by every unit, as the unit's own error
+            self.error = exc
+
+    def run(self, uid: int, args: Any, beat_path: str) -> _Out:
+        if self.error is not None:
+            raise self.error
+        beat = FileBeat(Path(beat_path), uid)
+        t0 = time.perf_counter()
+        try:
+            return _Out(self.fn(args, beat), time.perf_counter() - t0)
+        finally:
+            beat.close()
+
+
+# --- driver side ------------------------------------------------------------------------------
+
+
+def _gone_errors(ray: Any) -> tuple[type[BaseException], ...]:
+    """Ray's errors that mean the actor's process (or its node) is gone."""
+    e = ray.exceptions
+    return (e.RayActorError, e.WorkerCrashedError, e.NodeDiedError, e.LocalRayletDiedError, e.OutOfMemoryError,
+            e.ObjectLostError, e.OwnerDiedError)
+
+
+@dataclass
+class _Call:
+    uid: int
+    actor: Any
+    beat: Path
+    asked: float
+
+
+class RayWorkers:
+    """The Ray engine (see the module docstring). The caller holds a :func:`ray_session`."""
+
+    def __init__(self, cfg: EngineConfig, beats_dir: Path):
+        self.cfg, self.beats_dir = cfg, Path(beats_dir)
+        self.workers = 0
+        self.step: Step | None = None
+        self._calls: dict[Any, _Call] = {}  # object ref -> call
+        self._idle: list[Any] = []
+        self._actors = 0  # alive or being started
+        self._started: set[Any] = set()  # actor handles that began a unit (Ray could place them)
+        self._killed: dict[int, float] = {}
+
+    def start(self, step: Step) -> None:
+        ray = import_ray()
+        self.ray, self.step = ray, step
+        slots, cluster = actor_slots(ray, step.cpus, step.memory)
+        if slots < 1:
+            raise CorefprepError(f"no node of the Ray cluster has room for one {step.name} actor ({step.cpus} CPU and "
+                                 f"{step.memory // 2**20} MiB of memory each; the cluster offers {cluster}); add "
+                                 "resources or use --engine local")
+        self.workers = slots
+        self.cluster = cluster
+        self._cls = ray.remote(UnitActor).options(num_cpus=step.cpus, memory=step.memory, max_restarts=0,
+                                                  max_task_retries=0)
+        self.beats_dir.mkdir(parents=True, exist_ok=True)
+
+    def free(self) -> int:
+        return len(self._idle) + max(0, self.workers - self._actors)
+
+    def submit(self, uid: int, args: Any) -> None:
+        step = self.step
+        assert step is not None
+        if self._idle:
+            actor = self._idle.pop()
+        else:
+            actor = self._cls.remote(step.fn, step.init, step.init_args)
+            self._actors += 1
+        slug = step.name.replace(" ", "-")
+        beat = self.beats_dir / f".{slug}-{os.getpid()}-{uid}.beat.tmp"
+        beat.unlink(missing_ok=True)
+        ref = actor.run.remote(uid, args, str(beat))
+        self._calls[ref] = _Call(uid, actor, beat, time.monotonic())
+
+    def beats(self) -> dict[int, BeatRecord]:
+        out = {}
+        for call in self._calls.values():
+            rec = read_file(call.beat)
+            if rec is not None and rec.unit == call.uid:
+                self._started.add(call.actor)
+                out[call.uid] = rec
+        return out
+
+    def kill(self, uid: int, seconds: float) -> None:
+        for call in self._calls.values():
+            if call.uid == uid:
+                self._killed[uid] = seconds
+                self.ray.kill(call.actor)
+
+    def poll(self, timeout: float) -> list[Event]:
+        if not self._calls:
+            time.sleep(timeout)
+            return []
+        ready, _ = self.ray.wait(list(self._calls), num_returns=1, timeout=timeout)
+        events = [self._outcome(ref) for ref in ready]
+        events += self._unplaceable()
+        return events
+
+    def _outcome(self, ref: Any) -> Event:
+        ray = self.ray
+        call = self._calls.pop(ref)
+        try:
+            out = ray.get(ref)
+        except ray.exceptions.RayTaskError as exc:  # the unit's own code raised; the actor is fine
+            self._idle.append(call.actor)
+            call.beat.unlink(missing_ok=True)
+            cause = exc.cause if isinstance(exc.cause, BaseException) else exc
+            return Raised(call.uid, cause)
+        except _gone_errors(ray) as exc:  # the actor (or its node) is gone
+            rec = read_file(call.beat)
+            call.beat.unlink(missing_ok=True)
+            self._retire(call.actor)
+            item = rec.item if rec is not None and rec.unit == call.uid and rec.item != NO_ITEM else None
+            return Died(call.uid, item, f"died (a Ray actor: {first_line(exc)})", self._killed.pop(call.uid, None))
+        except ray.exceptions.RayError as exc:  # Ray itself failed for this call (not the actor's death)
+            self._idle.append(call.actor)
+            call.beat.unlink(missing_ok=True)
+            return Raised(call.uid, exc)
+        self._started.add(call.actor)
+        self._idle.append(call.actor)
+        call.beat.unlink(missing_ok=True)
+        return Finished(call.uid, out.result, out.seconds)
+
+    def _retire(self, actor: Any) -> None:
+        self.ray.kill(actor)
+        self._actors -= 1
+        self._started.discard(actor)
+
+    def _unplaceable(self) -> list[Event]:
+        """Units whose actor Ray never started: given to another actor (not a failure)."""
+        events: list[Event] = []
+        now = time.monotonic()
+        for ref, call in list(self._calls.items()):
+            if call.actor in self._started or now - call.asked <= ACTOR_START_SECONDS:
+                continue
+            del self._calls[ref]
+            self._retire(call.actor)
+            self.workers -= 1  # this cluster cannot place as many as it said
+            events.append(Requeue(call.uid))
+            name = self.step.name if self.step is not None else "a step"
+            say(f"{name}: Ray could not start an actor in {ACTOR_START_SECONDS:.0f} s; {self.workers} actor(s) go "
+                "on")
+        if events and self.free() < 1 and not self._calls:
+            name = self.step.name if self.step is not None else "a"
+            raise CorefprepError(f"Ray started no {name} actor in {ACTOR_START_SECONDS:.0f} s; check `ray status`, "
+                                 "or use --engine local")
+        return events
+
+    def close(self) -> None:
+        for call in self._calls.values():
+            self.ray.kill(call.actor)
+            call.beat.unlink(missing_ok=True)
+        for actor in self._idle:
+            self.ray.kill(actor)
+        self._calls.clear()
+        self._idle.clear()
+        self._actors = 0

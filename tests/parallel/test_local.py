@@ -1,0 +1,82 @@
+"""The supervisor on the local engine (forked workers under a ProcessPoolExecutor): every scenario
+of tests/fixtures/supervision.py, plus what only a local engine has (idle workers, replacement
+after --maxtasksperchild)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from fixtures import supervision as sv
+from fixtures.units import toy_units
+
+from corefprep.core.errors import CorefprepError
+from corefprep.parallel import Supervisor
+from corefprep.parallel.local import LocalWorkers
+
+
+def make() -> LocalWorkers:
+    return LocalWorkers(2)
+
+
+@pytest.mark.parametrize("scenario", sv.SCENARIOS, ids=[s.__name__ for s in sv.SCENARIOS])
+def test_scenario(scenario, tmp_path: Path) -> None:
+    scenario(make, tmp_path)
+
+
+@pytest.mark.parametrize("hang", ["hang", "gil"])
+def test_a_hanging_document_is_timed_out_from_outside(tmp_path: Path, hang: str) -> None:
+    """"gil": a catastrophic regular expression, stuck inside C with the GIL held; no thread of the
+    worker could time it out, the parent does."""
+    sv.a_hanging_document_is_timed_out_from_outside(make, tmp_path, hang)
+
+
+def test_a_worker_that_exits_by_itself_is_a_lost_worker(tmp_path: Path) -> None:
+    out = sv.run(make, toy_units(3, action="exit"), retries=1)
+    assert isinstance(out[-1], CorefprepError) and "failed 2 times: a worker exited with code 3" in str(out[-1])
+
+
+def _idle_workers_killed(retries: int) -> list[object]:
+    engine = LocalWorkers(2)
+    out: list[object] = []
+    try:
+        with Supervisor(sv.step(), engine, retries=retries) as sup:
+            out.extend(sup.run(toy_units(2)))
+            for w in engine._slots:
+                os.kill(w.process.pid, signal.SIGKILL)  # type: ignore[union-attr]  # idle: between units
+            time.sleep(0.2)
+            out.extend(sup.run(toy_units(4, seconds=0.05)))
+    except CorefprepError as exc:
+        out.append(exc)
+    return out
+
+
+def test_workers_killed_while_idle_are_replaced_and_too_many_such_deaths_stop_the_step() -> None:
+    out = _idle_workers_killed(retries=2)
+    assert not isinstance(out[-1], Exception), out[-1]
+    assert len(out) == 2 + 4  # every unit of both runs
+    err = _idle_workers_killed(retries=0)[-1]
+    assert isinstance(err, CorefprepError) and "toy: a worker was killed by signal 9" in str(err)
+    assert "while it held no unit" in str(err)
+
+
+def test_every_worker_is_replaced_after_maxtasksperchild_units() -> None:
+    engine = LocalWorkers(2, max_units_per_worker=2)
+    with Supervisor(sv.step(), engine, retries=0) as sup:
+        got = sv.results(list(sup.run(toy_units(12))))
+    assert len(got) == 12
+    assert engine.started == 6  # each worker replaced after 2 units
+
+
+def test_no_worker_outlives_the_supervisor(tmp_path: Path) -> None:
+    import psutil
+
+    engine = LocalWorkers(2)
+    with Supervisor(sv.step(), engine, retries=0) as sup:
+        for _ in sup.run(toy_units(4, seconds=0.5)):
+            break
+    time.sleep(0.2)
+    assert [c for c in psutil.Process().children() if c.status() != psutil.STATUS_ZOMBIE] == []
