@@ -61,3 +61,43 @@ def test_product_code_reads_no_test_seam_from_the_environment():
     fault hook is read by the package."""
     hits = [str(p.relative_to(REPO)) for p in _modules() if any(k in p.read_text() for k in ("COREFPREP_", "CP_TEST_"))]
     assert hits == []
+
+
+# Parallel work happens in one place: the supervisor's engines (issue 23). Anything else that
+# starts processes, pools or Ray tasks would escape its time limits and its fault rule.
+ENGINE_MODULES = {"corefprep/parallel/local.py": {"ProcessPoolExecutor"},
+                  "corefprep/parallel/ray.py": {"remote"}}
+POOL_CALLS = {"Pool", "ProcessPoolExecutor", "Process", "imap", "imap_unordered", "map_async", "starmap",
+              "starmap_async", "apply_async", "remote", "fork"}
+
+
+def _pool_calls(path: Path) -> list[str]:
+    """Calls in ``path`` that start processes or hand work to a pool or to Ray."""
+    hits = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name in POOL_CALLS:
+            where = path.relative_to(REPO) if path.is_relative_to(REPO) else path.name
+            hits.append(f"{where}:{node.lineno} {name}(...)")
+    return hits
+
+
+def test_no_parallel_step_escapes_the_supervisor():
+    """No bare Pool.map/imap, executor or Ray task outside corefprep/parallel's two engines: a new
+    parallel step must run through corefprep.parallel.supervised (see the README's architecture)."""
+    offenders = []
+    for path in _modules():
+        rel = str(path.relative_to(REPO))
+        allowed = ENGINE_MODULES.get(rel, set())
+        offenders += [h for h in _pool_calls(path) if h.rsplit(" ", 1)[1].removesuffix("(...)") not in allowed]
+    assert offenders == []
+
+
+def test_the_check_above_finds_a_bare_pool(tmp_path: Path):
+    bad = tmp_path / "step.py"
+    bad.write_text("import multiprocessing as mp\n\ndef f(xs):\n    with mp.Pool(2) as p:\n"
+                   "        return list(p.imap_unordered(str, xs))\n")
+    assert [h.rsplit(" ", 1)[1] for h in _pool_calls(bad)] == ["Pool(...)", "imap_unordered(...)"]

@@ -50,7 +50,7 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
     from corefprep.core.workdir import WorkDir
     from corefprep.filter.batch import compute_batch
     from corefprep.filter.context import FilterContext
-    from corefprep.filter.faults import BatchFaults, FaultPolicy
+    from corefprep.filter.faults import BatchFaults
     from corefprep.filter.judge import Judge
     from corefprep.filter.workers import WorkerDecider
     from corefprep.io.read import iter_documents
@@ -105,7 +105,7 @@ def memory(inputs: list[str], workers: int, docs: int) -> None:
         ctx = FilterContext(WorkDir(Path(tmp)), tuple(files), (), "text", judge, max(1, len(texts)), len(texts),
                             "measure")
         with WorkerDecider(judge, EngineConfig(workers=workers, chunksize=50)) as fpool:
-            res = compute_batch(ctx, 0, fpool, BatchFaults(0, 0, len(texts), FaultPolicy(0, 120.0, False)),
+            res = compute_batch(ctx, 0, fpool, BatchFaults(0, 0, len(texts), False),
                                 docs=iter(texts))
             time.sleep(0.5)  # one more sample of the finished workers
     stop.set()

@@ -1,2 +1,2 @@
-"""The filter stage: batches of documents decided by the rules, on a local Pool or on Ray actors,
-with one fault machine for both (retries, quarantine)."""
+"""The filter stage: batches of documents decided by the rules, on supervised local workers or on
+Ray actors, under the one fault rule of both (retries, quarantine; :mod:`corefprep.parallel`)."""

@@ -2,7 +2,7 @@
 
 :func:`compute_batch` is the one function that turns the documents ``k*B <= doc_index < (k+1)*B``
 into ``work/filter/batch_NNNNN.parquet`` and its stats record. Every engine calls it: the local
-engine with a :class:`~corefprep.filter.pool.KiwiPool` deciding documents in forked worker
+engine with a :class:`~corefprep.filter.workers.WorkerDecider` deciding documents in forked worker
 processes, the Ray engine inside an actor with an in-process decider. The batch reads its own
 ``doc_index`` range, runs the cheap rules itself and hands only their survivors to the decider, so
 the bytes it writes depend on nothing but the inputs and the rules.
@@ -73,7 +73,7 @@ class Decider(Protocol):
 
 
 class ReadWatch(Protocol):
-    """Told which document the cheap rules are reading (the Ray actor's heartbeat), so that a
+    """Told which document the cheap rules are reading (the Ray actor's beat), so that a
     process that dies while reading is blamed on the right document."""
 
     def reading(self, doc_index: int) -> None: ...

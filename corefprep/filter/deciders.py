@@ -20,7 +20,7 @@ from .records import Verdict
 
 
 class DecideWatch(Protocol):
-    """Told which document is being decided (the Ray actor's heartbeat)."""
+    """Told which document is being decided (the Ray actor's beat)."""
 
     def deciding(self, doc_index: int) -> None: ...
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from ..core.atomic import atomic_write_json
 from ..core.errors import BatchFailedError, CorefprepError
@@ -28,12 +27,6 @@ from .records import Verdict
 # The reason a decider reports for a document on which the rules raised (never a row's reason:
 # the batch fails, naming the document).
 RULE_FAILED = "__rule_failed__"
-
-
-class FaultPolicy(NamedTuple):
-    retries: int
-    doc_timeout: float
-    strict: bool
 
 
 class RulesFailed(CorefprepError):
@@ -60,14 +53,14 @@ class BatchFaults:
     batch: int
     lo: int
     hi: int
-    policy: FaultPolicy
+    strict: bool  # a death or timeout on a document is a failed attempt, never a quarantine
     without: Callable[[Unit, int], Unit | None] = lambda unit, doc: None
     quarantined: dict[int, Verdict] = field(default_factory=dict)
     failures: int = 0  # failed attempts of its units
     docs: DocumentFaults = field(init=False)
 
     def __post_init__(self) -> None:
-        self.docs = DocumentFaults(self.policy.strict, self._without)
+        self.docs = DocumentFaults(self.strict, self._without)
 
     def _without(self, unit: Unit, doc: int) -> Unit | None:
         aside = self.docs.quarantined[doc]

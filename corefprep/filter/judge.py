@@ -2,7 +2,7 @@
 
 Rule sets are pure functions of a text and its record's ``meta`` (:mod:`corefprep.rules`); the
 filter hands them :class:`~corefprep.io.documents.Document` records. :class:`Judge` is that one
-adapter, picklable, carried by the batch context to Pool workers and Ray actors alike, so there is
+adapter, picklable, carried by the batch context to local workers and Ray actors alike, so there is
 exactly one place where a document meets the rules (tests subclass it to inject faults).
 """
 

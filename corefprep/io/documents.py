@@ -18,7 +18,7 @@ from typing import Any
 
 class _NoMeta(Mapping[str, Any]):
     """The meta mapping of documents without extra fields (most of them): one shared, read-only,
-    picklable instance (documents travel to Pool workers and Ray actors)."""
+    picklable instance (documents travel to worker processes and Ray actors)."""
 
     __slots__ = ()
 
@@ -75,7 +75,7 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class HubSource:
-    """A resolved hub input (kept on its InputFile; picklable for Pool and Ray workers)."""
+    """A resolved hub input (kept on its InputFile; picklable for local and Ray workers)."""
 
     name: str
     config: str | None

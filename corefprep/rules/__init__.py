@@ -9,7 +9,7 @@ which answers two questions about a document:
   the worker processes (or Ray actors), with Kiwi when the rule set needs it.
 
 Both are pure: text (and the record's ``meta`` fields) in, decision out, so they are tested without
-a Pool. A rule set is data as much as code (:mod:`corefprep.rules.checks`): the values it measures,
+the workers. A rule set is data as much as code (:mod:`corefprep.rules.checks`): the values it measures,
 in groups, and its checks in order, each a predicate over those values. Every batch records each
 document's values, so a changed threshold is re-decided from them, and the same checks explain one
 document (``corefprep explain``) or sweep a threshold over a corpus (the report).

@@ -152,7 +152,7 @@ class RuleSet:
         return {g.name: group_key(self, g) for g in self.groups}
 
     def first_decide(self) -> int:
-        # asked for every document, on both sides of the Pool: computed once per rule set object
+        # asked for every document, in the reader and in the workers: computed once per rule set object
         try:
             return self._first_decide  # type: ignore[attr-defined,no-any-return]
         except AttributeError:

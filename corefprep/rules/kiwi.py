@@ -1,7 +1,7 @@
 """Loading Kiwi once per process, warmed up so forked workers share its model.
 
 Kiwi builds ~250 MB of model structures lazily on its first analysis. Loading and warming it in
-the parent before a Pool forks lets every worker share those pages copy-on-write (measured:
+the parent before the workers fork lets every worker share those pages copy-on-write (measured:
 worker private memory 266 MB -> 3 MB). A Ray actor loads its own, once.
 """
 
@@ -20,7 +20,7 @@ WARM_UP = (
 
 def load_kiwi() -> Any:
     """This process's Kiwi, loaded and warmed up on first use. Single-threaded: forking a process
-    with live C++ worker threads is unsafe, and parallelism comes from the Pool."""
+    with live C++ worker threads is unsafe, and parallelism comes from the worker processes."""
     global _KIWI
     if _KIWI is None:
         import warnings

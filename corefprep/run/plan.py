@@ -53,7 +53,7 @@ KIWI_WORKER_MIB = 50
 # mean 6,511 bytes, max 15,822 over the cheap-rule survivors of the dev corpus (same command); the
 # max is used since rule set v2 admits documents up to 2,500 characters.
 INFLIGHT_DOC_BYTES = 16_000
-# corefprep.filter.pool.KiwiPool keeps at most 3 chunks per worker queued or running.
+# corefprep.filter.workers keeps at most 3 chunks per worker queued or running (WINDOW_PER_WORKER).
 INFLIGHT_CHUNKS_PER_WORKER = 3
 # One datasets.map process of the tokenize stage (forked from the parent), private memory: measured
 # with `python tools/measure_plan_constants.py mapmem /work/shared/corpus/dev` (10,000 dev-corpus

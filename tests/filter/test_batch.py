@@ -16,7 +16,7 @@ from corefprep.core.workdir import WorkDir
 from corefprep.filter.batch import compute_batch
 from corefprep.filter.context import FilterContext
 from corefprep.filter.deciders import InProcessDecider
-from corefprep.filter.faults import BatchFaults, FaultPolicy
+from corefprep.filter.faults import BatchFaults
 from corefprep.filter.judge import Judge
 from corefprep.filter.workers import WorkerDecider, auto_chunksize
 from corefprep.io.read import count_records
@@ -78,7 +78,7 @@ def _context(tmp_path, records: list[bytes], batch_docs: int = 100) -> FilterCon
 
 def _faults(ctx: FilterContext, k: int) -> BatchFaults:
     lo, hi = ctx.bounds(k)
-    return BatchFaults(k, lo, hi, FaultPolicy(2, 120.0, False))
+    return BatchFaults(k, lo, hi, False)
 
 
 def _records() -> list[bytes]:

@@ -18,7 +18,7 @@ import pytest
 from corefprep.core.workdir import WorkDir
 from corefprep.filter.batch import compute_batch
 from corefprep.filter.context import FilterContext
-from corefprep.filter.faults import BatchFaults, FaultPolicy
+from corefprep.filter.faults import BatchFaults
 from corefprep.filter.judge import Judge
 from corefprep.filter.workers import WorkerDecider
 from corefprep.io.read import count_records
@@ -104,7 +104,7 @@ def test_a_rule_reads_a_record_field_it_names_in_meta_fields(tmp_path, kind):
     with WorkerDecider(judge, EngineConfig(workers=2, chunksize=1)) as pool:
         for k in range(ctx.num_batches):
             lo, hi = ctx.bounds(k)
-            stats = compute_batch(ctx, k, pool, BatchFaults(k, lo, hi, FaultPolicy(2, 120.0, False)))
+            stats = compute_batch(ctx, k, pool, BatchFaults(k, lo, hi, False))
             for reason, n in stats.rejected.items():
                 rejected[reason] = rejected.get(reason, 0) + n
             t = pq.read_table(ctx.work.batch_parquet(k))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from corefprep.filter.faults import BatchFaults, FaultPolicy
+from corefprep.filter.faults import BatchFaults
 from corefprep.filter.judge import Judge
 from corefprep.filter.workers import WorkerDecider
 from corefprep.io.documents import Document
@@ -48,8 +48,8 @@ def _docs(texts: list[str]) -> list[Document]:
     return [Document(i, t, "/mem", i + 1, f"d{i}") for i, t in enumerate(texts)]
 
 
-def _faults(strict: bool = False, doc_timeout: float = 120.0, retries: int = 2) -> BatchFaults:
-    return BatchFaults(0, 0, 1000, FaultPolicy(retries=retries, doc_timeout=doc_timeout, strict=strict))
+def _faults(strict: bool = False) -> BatchFaults:
+    return BatchFaults(0, 0, 1000, strict)
 
 
 def _decider(rules: Misbehaving, workers: int = 2, chunksize: int = 5, doc_timeout: float = 120.0,
@@ -99,7 +99,7 @@ def test_a_hanging_document_is_timed_out_and_its_worker_killed():
     texts[4] = "hang"
     t0 = time.monotonic()
     with _decider(Misbehaving(), doc_timeout=1.0) as decider:
-        results = {d.doc_index: v for d, v in decider.decide(iter(_docs(texts)), _faults(doc_timeout=1.0))}
+        results = {d.doc_index: v for d, v in decider.decide(iter(_docs(texts)), _faults())}
     assert time.monotonic() - t0 < 20
     assert results[4].reason == "timeout" and "--doc-timeout" in (results[4].error or "")
     assert sorted(results) == list(range(30))
@@ -126,7 +126,7 @@ def test_every_attempt_times_out_a_hanging_document_again():
     with _decider(Misbehaving(), chunksize=3, doc_timeout=1.0) as decider:
         for _ in range(2):  # the same decider, used again after a failure
             with pytest.raises(UnitFailed, match="failed 3 times: document 5 ran past --doc-timeout"):
-                _decide(decider, texts, _faults(strict=True, doc_timeout=1.0))
+                _decide(decider, texts, _faults(strict=True))
     assert time.monotonic() - t0 < 40, "an attempt did not time the document out"
 
 
@@ -196,7 +196,7 @@ def test_workers_whose_pids_collide_modulo_4096_blame_the_right_document(monkeyp
     pids collide modulo 4096 still blame the right document within seconds."""
     texts = [f"doc {i}" for i in range(40)]
     texts[30] = fault
-    faults = _faults(doc_timeout=2.0)
+    faults = _faults()
     forks = _steer_pids(monkeypatch)
     t0 = time.monotonic()
     with _decider(Misbehaving(), chunksize=4, doc_timeout=2.0) as decider:

@@ -30,8 +30,10 @@ def clean(wellformed: Corpus, tmp_path_factory: pytest.TempPathFactory) -> mx.Cl
         ray.shutdown()
 
 
-STEPS = ("count", "filter", "sign", "bands")
-CELLS = [(step, fault, mode) for step in STEPS for fault in mx.FAULTS for mode in mx.MODES]
+# --strict changes nothing for the steps without documents (the local matrix runs both modes for
+# them and finds the same outcome); here they run in the default mode only
+CELLS = [(step, fault, mode) for step in ("count", "filter", "sign", "bands") for fault in mx.FAULTS
+         for mode in (mx.MODES if step in ("filter", "sign") else ("default",))]
 
 
 @pytest.mark.parametrize("step,fault,mode", CELLS, ids=["-".join(c) for c in CELLS])

@@ -1,4 +1,4 @@
-"""Engines run the filter stage's batches (SPEC 4): ``local`` (a process Pool on this machine) and
+"""Engines run the filter stage's batches (SPEC 4): ``local`` (worker processes on this machine) and
 ``ray`` (batches as calls on Ray actors across a cluster). Both call
 :func:`corefprep.filter.batch.compute_batch` and both answer faults with the same
 :class:`~corefprep.filter.faults.BatchFaults`, so a batch's files do not depend on the engine and a

@@ -1,4 +1,4 @@
-"""What both engines do around a batch: build its fault policy, record it when it finishes."""
+"""What both engines do around a batch: build its faults, record it when it finishes."""
 
 from __future__ import annotations
 
@@ -7,18 +7,14 @@ from collections.abc import Iterator
 from ...core.log import EventLog, say
 from ..config import EngineConfig
 from ..context import FilterContext
-from ..faults import BatchFaults, FaultPolicy
+from ..faults import BatchFaults
 from ..records import BatchStats
 from ..stats import batch_line, read_stats, write_quarantine
 
 
-def fault_policy(cfg: EngineConfig) -> FaultPolicy:
-    return FaultPolicy(max(0, cfg.retries), cfg.doc_timeout, cfg.strict)
-
-
 def new_faults(ctx: FilterContext, k: int, cfg: EngineConfig) -> BatchFaults:
     lo, hi = ctx.bounds(k)
-    return BatchFaults(k, lo, hi, fault_policy(cfg))
+    return BatchFaults(k, lo, hi, cfg.strict)
 
 
 def done_stats(ctx: FilterContext, fresh: dict[int, BatchStats]) -> Iterator[BatchStats]:

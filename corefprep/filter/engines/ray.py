@@ -30,7 +30,7 @@ from ..batch import compute_batch
 from ..config import EngineConfig
 from ..context import FilterContext
 from ..deciders import InProcessDecider
-from ..faults import BatchFaults, FaultPolicy, RulesFailed
+from ..faults import BatchFaults, RulesFailed
 from ..records import BatchStats, Verdict
 from .common import new_faults, record_finished
 
@@ -102,7 +102,7 @@ def run_batch(job: BatchJob, beat: Beat) -> BatchStats:
     ctx = _CTX
     lo, hi = ctx.bounds(job.batch)
     # what earlier runs of this batch quarantined, and its attempt (the driver's faults decide the rest)
-    faults = BatchFaults(job.batch, lo, hi, FaultPolicy(0, 0.0, ctx.strict), quarantined=dict(job.quarantined),
+    faults = BatchFaults(job.batch, lo, hi, ctx.strict, quarantined=dict(job.quarantined),
                          failures=job.failures)
     watch = _Watch(beat)
     decider = InProcessDecider(ctx.judge, _KIWI, watch=watch, signer=ctx.signer)
