@@ -193,3 +193,31 @@ def test_estimate_times_from_measured_rates():
     slow_reader = SampleStats(documents=1000, reach_kiwi=400, read_seconds=100.0, survivor_chars=400 * 1500)
     est2 = {e.stage: e for e in estimate_times(10_000_000, slow_reader, kiwi, tok, plan, kept_share=0.02)}
     assert est2["filter"].seconds == pytest.approx(10_000_000 / 10)
+
+
+# --- a document that kills or hangs the doctor's workers ---------------------------------------------
+
+
+@pytest.mark.parametrize("fault,strict", [("kill", False), ("hang", False), ("kill", True), ("raise", False)])
+def test_a_document_that_kills_or_hangs_the_doctors_worker_is_named(corpus, tmp_path, monkeypatch, fault, strict):
+    """The doctor's Kiwi sample runs under the supervisor: such a document is set aside and named
+    (a run would quarantine it); with --strict, or for a bug, the report names it as a problem."""
+    from fixtures.faults import inject
+
+    from corefprep.parallel import EngineConfig
+
+    inject(monkeypatch, "doctor", fault, item=1)
+    opts = RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out",
+                      engine=EngineConfig(doc_timeout=1.0, retries=1, strict=strict))
+    r = build_report(opts, FAST)
+    if fault == "raise" or strict:
+        [problem] = [p for p in r.problems if p.startswith("kiwi: ")]
+        assert "doctor: unit one process" in problem
+        assert ("raised RuntimeError" if fault == "raise" else "failed 2 times") in problem
+        return
+    assert r.ok, r.problems
+    reason = "timeout" if fault == "hang" else "worker_died"
+    named = [ln for ln in r.lines if "killed or hung its worker and was set aside" in ln]
+    assert named and all(f"({reason}: " in ln and ":" in ln.split("set aside, as a run would quarantine it: ")[1]
+                         for ln in named)
+    assert r.kiwi is not None and r.kiwi["decided"] > 0
