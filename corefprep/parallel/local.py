@@ -35,6 +35,9 @@ from .units import Step, how_it_ended
 
 EXIT_WAIT = 5.0  # seconds for a dead worker's executor to fail its futures and reap it
 CLOSE_WAIT = 30.0  # seconds a clean shutdown may take before the worker is killed
+# A worker that has not begun its first unit this long after it was started is stuck in the step's
+# init (the forked workers' Kiwi is the parent's, so init takes milliseconds): it is killed.
+START_SECONDS = 300.0
 
 # --- worker side ----------------------------------------------------------------------------
 
@@ -89,6 +92,7 @@ class _Worker:
     process: Any = None  # the multiprocessing Process, once the executor started it
     submitted: int = 0
     killed: float | None = None  # seconds without progress when the supervisor killed it
+    started: float = field(default_factory=time.monotonic)
 
     def beat(self) -> BeatRecord:
         return read_row(self.table, 0)
@@ -176,6 +180,7 @@ class LocalWorkers:
         if not self._owner:
             time.sleep(timeout)
             return []
+        self._kill_stuck_starters()
         done, _ = wait(list(self._owner), timeout=timeout, return_when=FIRST_COMPLETED)
         events: list[Event] = []
         broken: list[_Worker] = []
@@ -191,6 +196,14 @@ class LocalWorkers:
         for w in broken:
             events += self._after_death(w)
         return events
+
+    def _kill_stuck_starters(self) -> None:
+        """A worker stuck in the step's init never marks a unit, so no limit would ever catch it."""
+        now = time.monotonic()
+        for w in self._slots:
+            if (w is not None and w.futures and w.process is not None and w.beat().pid == 0
+                    and now - w.started > START_SECONDS):
+                _sigkill(w.process.pid)
 
     def _collect(self, w: _Worker, fut: Future[_Out]) -> Event:
         uid = w.futures.pop(fut)

@@ -80,3 +80,21 @@ def test_no_worker_outlives_the_supervisor(tmp_path: Path) -> None:
             break
     time.sleep(0.2)
     assert [c for c in psutil.Process().children() if c.status() != psutil.STATUS_ZOMBIE] == []
+
+
+def _hanging_init() -> None:
+    time.sleep(3600)
+
+
+def test_a_worker_stuck_in_the_steps_init_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fixtures.units import toy_unit
+
+    import corefprep.parallel.local as local
+    from corefprep.parallel import Step
+
+    monkeypatch.setattr(local, "START_SECONDS", 1.0)
+    t0 = time.monotonic()
+    with pytest.raises(CorefprepError, match="toy: a worker was killed by signal 9 .* while it held no unit"):
+        with Supervisor(Step("toy", toy_unit, init=_hanging_init), LocalWorkers(1), retries=1) as sup:
+            list(sup.run(toy_units(2)))
+    assert time.monotonic() - t0 < 30
