@@ -23,7 +23,7 @@ from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
 from ..filter.stats import read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
-from ..run.lock import lock_is_live, read_lock_holder
+from ..run.lock import describe_holder, lock_is_live, read_lock_holder
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
 BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s", "kiwi_docs",
@@ -317,12 +317,15 @@ def _command(command: str | None) -> str:
 
 
 def _run_line(run: dict[str, Any]) -> str:
-    who = f"pid {run.get('pid')} on {run.get('host')}"
+    who = describe_holder(run)
     cmd = _command(run.get("command"))
     if run["live"]:
         since = f" since {_when(run['started'])} ({duration(time.time() - run['started'])} ago)" \
             if run.get("started") else ""
         return f"run: LIVE — {who}{since}, lock refreshed {run.get('refreshed_s_ago', 0):.0f} s ago{cmd}"
+    if run.get("stale_lock") and run.get("pid") is None:
+        return (f"run: none live; a killed run left an empty or half-written lock file "
+                f"({run.get('refreshed_s_ago', 0):.0f} s old); the next run takes it over")
     if run.get("stale_lock"):
         return (f"run: none live; a dead run left its lock ({who}, refreshed {run.get('refreshed_s_ago', 0):.0f} s "
                 f"ago); the next run takes it over (--break-lock if its host is gone){cmd}")

@@ -1,7 +1,18 @@
-"""One run per output directory, also across hosts sharing it: the lock is a lease (SPEC 2.2)."""
+"""One run per output directory, also across hosts sharing it: the lock is a lease (SPEC 2.2).
+
+Taking the lock is one short section that corefprep runs serialise with an OS lock (flock) on a
+guard file, ``work/.lock-guard``, which is never deleted: read the lock file, drop it if it is a
+dead run's, create the lease marker. filelock creates its marker empty (O_CREAT|O_EXCL) and writes
+the holder's record into it right after, so without the guard a run starting at the same moment
+could find that empty marker, take it for a killed writer's, delete it and hold the lock too. With
+the guard no corefprep run sees another's half-written marker; and a lock file that is empty or
+not a whole record is still only dropped once it has stayed so for STARTING_GRACE_SECONDS (a run
+not honouring the guard, a filesystem without flock), and only if it is the very file inspected.
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import socket
@@ -9,54 +20,91 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.atomic import atomic_write_json, read_json
 from ..core.errors import LockedError
 from ..core.workdir import WorkDir, clean_leftovers
 
+if TYPE_CHECKING:
+    import filelock
+
 # A run refreshes its lease on the lock every LEASE_SECONDS / 3. Another host may take the lock
 # over only after watching it go unrefreshed for LEASE_SECONDS (a dead run on the same host is
 # taken over at once: its death can be proven there).
 LEASE_SECONDS = 120.0
+# A lock file that is empty or not a whole record is a run writing it (a matter of microseconds)
+# until it has stayed so this long; only then is it a killed writer's, to be taken over.
+STARTING_GRACE_SECONDS = 10.0
+# The guarded section takes milliseconds; a run that holds the guard this long is stopped or its
+# filesystem hangs, and waiting on it must end in a clear refusal, not a hang.
+GUARD_TIMEOUT_SECONDS = 30.0
+# Never removed (clean_leftovers removes temporary names only): every run must flock one inode.
+GUARD_NAME = ".lock-guard"
+# flock() errors of a filesystem that has no locks (the section then runs unguarded), and those
+# that mean another process holds it (some filesystems say EACCES)
+_NO_FLOCK = {errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOLCK}
+_FLOCK_BUSY = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES}
 
 
 def read_lock_holder(work: WorkDir) -> dict[str, Any] | None:
     """Who the lock file names (pid, host, seconds since its last refresh), or None when free.
 
-    The lock is filelock's lease marker: ``key=value`` lines naming the holder's pid and host.
+    The lock is filelock's lease marker (``key=value`` lines naming the holder's pid and host) or
+    an older corefprep's JSON record. A file that names nobody yet (empty or partly written) has
+    pid and host None and ``starting``: True while younger than STARTING_GRACE_SECONDS (a run is
+    writing it), False after (a writer killed mid-write left it).
     """
-    try:
-        content = work.lock.read_text(encoding="utf-8", errors="replace")
-        age = time.time() - work.lock.stat().st_mtime
-    except OSError:
+    found = _read_settled(work)
+    if found is None:
         return None
-    fields = dict(line.partition("=")[::2] for line in content.splitlines() if "=" in line)
-    pid = fields.get("pid", "")
-    holder: dict[str, Any] = {"pid": int(pid) if pid.isdigit() else None, "host": fields.get("host"),
-                              "refreshed_s_ago": round(max(0.0, age), 1)}
+    content, age = found
+    record = _parse_record(content)
+    holder: dict[str, Any] = {"pid": None, "host": None, **(record or {}), "refreshed_s_ago": round(max(0.0, age), 1)}
+    if record is None:
+        holder["starting"] = age < STARTING_GRACE_SECONDS
     run = read_json(work.run_record) or {}
-    if run.get("pid") == holder["pid"] and run.get("host") == holder["host"]:
+    if record is not None and run.get("pid") == holder["pid"] and run.get("host") == holder["host"]:
         holder.update({k: run[k] for k in ("started", "command") if k in run})
     return holder
 
 
 def lock_is_live(work: WorkDir) -> dict[str, Any] | None:
-    """The holder of a lock that a live run holds (as far as this host can tell), else None."""
+    """The holder of a lock that a live run holds (as far as this host can tell), else None.
+
+    A run that is starting (its lock file not written yet) is live.
+    """
     import psutil
 
     holder = read_lock_holder(work)
-    if holder is None or holder["pid"] is None:
+    if holder is None:
         return None
-    if holder["host"] == _host():
+    if holder["pid"] is None:
+        return holder if holder["starting"] else None
+    if _on_this_host(holder):
         return holder if psutil.pid_exists(holder["pid"]) else None
     return holder if holder["refreshed_s_ago"] < LEASE_SECONDS else None
+
+
+def describe_holder(holder: dict[str, Any]) -> str:
+    """A holder (read_lock_holder's) as messages name it: never "pid None", whatever the lock
+    file holds."""
+    if holder.get("pid") is not None:
+        return f"pid {holder['pid']} on {holder.get('host')}"
+    if holder.get("starting", True):
+        return "a run that is starting (its lock is being written)"
+    return "a killed run (its lock file was left empty or half-written)"
 
 
 def _host() -> str:
     from filelock._identity import host_name  # the name filelock records in its markers
 
     return host_name()
+
+
+def _on_this_host(holder: dict[str, Any]) -> bool:
+    # an older corefprep's JSON record names the host as socket.gethostname() spells it
+    return holder["host"] == (socket.gethostname() if holder.get("legacy") else _host())
 
 
 @contextmanager
@@ -68,7 +116,7 @@ def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = N
     once. A marker from another host is honoured while it is being refreshed; one that looks
     abandoned (not refreshed for two refresh periods) is waited for until the lease expires and
     then taken over. ``break_lock`` removes any marker first: for an operator who knows the other
-    run is dead.
+    run is dead. Taking the lock is serialised between corefprep runs (see the module doc).
 
     Holding the lock proves no other run is writing here, so the temporary files of killed runs
     are removed right after it is taken.
@@ -76,28 +124,13 @@ def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = N
     import filelock
 
     work.root.mkdir(parents=True, exist_ok=True)
-    if break_lock and work.lock.exists():
-        holder = read_lock_holder(work) or {}
-        print(f"corefprep: --break-lock: removing the lock of pid {holder.get('pid')} on {holder.get('host')}",
-              file=sys.stderr)
-        work.lock.unlink(missing_ok=True)
-    _drop_foreign_marker(work)
     lease = filelock.SoftFileLease(str(work.lock), lease_duration=LEASE_SECONDS, timeout=0)
-    try:
-        lease.acquire()
-    except filelock.Timeout:
-        holder = read_lock_holder(work) or {}
-        abandoned = holder.get("host") not in (None, _host()) and \
-            holder.get("refreshed_s_ago", 0) > 2 * LEASE_SECONDS / 3
-        if not abandoned:
-            raise LockedError(_locked_message(work, holder)) from None
-        print(f"corefprep: the lock of pid {holder.get('pid')} on {holder.get('host')} has not been refreshed for "
-              f"{holder.get('refreshed_s_ago'):.0f} s; waiting up to {LEASE_SECONDS:.0f} s for its lease to expire "
-              "(--break-lock skips the wait)", file=sys.stderr)
-        try:
-            lease.acquire(timeout=LEASE_SECONDS + 10)
-        except filelock.Timeout:
-            raise LockedError(_locked_message(work, read_lock_holder(work) or {})) from None
+    with _guarded(work):
+        if break_lock:
+            _break_lock(work)
+        holder = _take_or_name_holder(work, lease)
+    if holder is not None:
+        _wait_for_abandoned(work, lease, holder)
     try:
         atomic_write_json(work.run_record, {"pid": os.getpid(), "host": _host(), "hostname": socket.gethostname(),
                                             "started": time.time(), "command": command})
@@ -107,37 +140,177 @@ def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = N
         lease.release()
 
 
-def _drop_foreign_marker(work: WorkDir) -> None:
-    """Remove a lock file that is not a lease marker and names no live run: one left by an older
-    corefprep (a JSON record) or an empty file from a writer killed mid-write. filelock never
-    reclaims those by itself."""
-    import psutil
+@contextmanager
+def _guarded(work: WorkDir) -> Iterator[None]:
+    """Hold the guard (an flock on work/.lock-guard, shared with every corefprep run) for a
+    section that reads, drops or creates the lock file; refuse with LockedError after
+    GUARD_TIMEOUT_SECONDS. Closing the descriptor releases the flock, also when a run is killed."""
+    # read-only is enough for flock: runs of other accounts sharing the directory take it too
+    fd = os.open(work.root / GUARD_NAME, os.O_RDONLY | os.O_CREAT, 0o644)
+    try:
+        _flock_within(fd, work)
+        yield
+    finally:
+        os.close(fd)
 
+
+def _flock_within(fd: int, work: WorkDir) -> None:
+    """An exclusive flock on fd, polled until GUARD_TIMEOUT_SECONDS; none on a filesystem (or a
+    platform) without flock, where STARTING_GRACE_SECONDS alone keeps a marker being written."""
     try:
-        content = work.lock.read_text(encoding="utf-8", errors="replace")
-        age = time.time() - work.lock.stat().st_mtime
-    except OSError:
+        import fcntl
+    except ImportError:
         return
-    if content.startswith("filelock/"):
-        return
-    old = None
-    try:
-        old = json.loads(content)
-    except ValueError:
-        pass
-    if isinstance(old, dict) and isinstance(old.get("pid"), int):
-        if old.get("host") == socket.gethostname() and psutil.pid_exists(old["pid"]):
-            return  # an older corefprep run that is still alive: let the lease refuse
-        if old.get("host") not in (None, socket.gethostname()):
+    give_up = time.monotonic() + GUARD_TIMEOUT_SECONDS
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
-    elif content.strip() and age < 10:
-        return  # possibly being written right now
+        except OSError as e:
+            if e.errno in _NO_FLOCK:
+                return
+            if e.errno not in _FLOCK_BUSY:
+                raise
+        if time.monotonic() >= give_up:
+            raise LockedError(f"{work.output_dir} is in use: another corefprep run has been taking its lock for over "
+                              f"{GUARD_TIMEOUT_SECONDS:.0f} s (it is stopped, or the filesystem hangs); wait for it "
+                              "or use another --output-dir")
+        time.sleep(0.01)
+
+
+def _break_lock(work: WorkDir) -> None:
+    if not work.lock.exists():
+        return
+    holder = read_lock_holder(work) or {}
+    print(f"corefprep: --break-lock: removing the lock of {describe_holder(holder)}", file=sys.stderr)
     work.lock.unlink(missing_ok=True)
 
 
+def _take_or_name_holder(work: WorkDir, lease: filelock.SoftFileLease) -> dict[str, Any] | None:
+    """Under the guard: take the lock (None), else who holds it. A holder that released between
+    the failed attempt and the reading is retried, so the answer always names one."""
+    import filelock
+
+    for _ in range(3):
+        _drop_foreign_marker(work)
+        try:
+            lease.acquire()
+            return None
+        except filelock.Timeout:
+            pass
+        holder = read_lock_holder(work)
+        if holder is not None:
+            return holder
+    return {"pid": None, "host": None, "starting": True}  # taken and released three times in a row
+
+
+def _abandoned(holder: dict[str, Any]) -> bool:
+    """Another host's lease that has gone unrefreshed for two refresh periods."""
+    return holder.get("host") not in (None, _host()) and holder.get("refreshed_s_ago", 0) > 2 * LEASE_SECONDS / 3
+
+
+def _wait_for_abandoned(work: WorkDir, lease: filelock.SoftFileLease, holder: dict[str, Any]) -> None:
+    """Take over an abandoned lease once it expires, else raise LockedError. Each attempt runs
+    under the guard; the lease object remembers since when it saw the marker unchanged."""
+    if not _abandoned(holder):
+        raise LockedError(_locked_message(work, holder))
+    print(f"corefprep: the lock of {describe_holder(holder)} has not been refreshed for "
+          f"{holder['refreshed_s_ago']:.0f} s; waiting up to {LEASE_SECONDS:.0f} s for its lease to expire "
+          "(--break-lock skips the wait)", file=sys.stderr)
+    deadline = time.monotonic() + LEASE_SECONDS + 10
+    while time.monotonic() < deadline:
+        time.sleep(min(1.0, LEASE_SECONDS / 10))
+        with _guarded(work):
+            now = _take_or_name_holder(work, lease)
+        if now is None:
+            return
+        if not _abandoned(now):  # its run came back, or another took it over: nothing to wait for
+            raise LockedError(_locked_message(work, now))
+    raise LockedError(_locked_message(work, read_lock_holder(work) or holder))
+
+
+def _drop_foreign_marker(work: WorkDir) -> None:
+    """Remove a lock file that no live run can be behind, which filelock never reclaims by itself:
+    one left by an older corefprep (a JSON record) whose run is dead, or one naming nobody (empty,
+    partly written, unreadable) that has stayed so for STARTING_GRACE_SECONDS. Called under the
+    guard, so no corefprep run is writing a marker meanwhile."""
+    import psutil
+
+    try:
+        content, st = _read_lock_file(work)
+    except OSError:
+        return
+    record = _parse_record(content)
+    if record is None:
+        if time.time() - st.st_mtime < STARTING_GRACE_SECONDS:
+            return  # a run is writing it right now
+    elif not record.get("legacy"):
+        return  # a lease marker: filelock decides whether its holder is dead
+    elif record["host"] is not None and (record["host"] != socket.gethostname() or psutil.pid_exists(record["pid"])):
+        return  # an older corefprep run that may be alive (here or on another host): let the lease refuse
+    _unlink_if_same(work, st)
+
+
+def _unlink_if_same(work: WorkDir, inspected: os.stat_result) -> None:
+    """Unlink the lock file only if it is still the file inspected: a run not honouring the guard
+    may have replaced it by its own marker since (unlinking by name alone would delete that)."""
+    try:
+        now = os.lstat(work.lock)
+    except OSError:
+        return
+    if (now.st_dev, now.st_ino, now.st_mtime_ns, now.st_size) == \
+            (inspected.st_dev, inspected.st_ino, inspected.st_mtime_ns, inspected.st_size):
+        work.lock.unlink(missing_ok=True)
+
+
+def _read_lock_file(work: WorkDir) -> tuple[str, os.stat_result]:
+    """The lock file's content and its stat, both from one open file (so they belong together);
+    O_NONBLOCK so that something odd at the lock's path (a FIFO) cannot block the reading."""
+    fd = os.open(work.lock, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        return os.read(fd, 4096).decode("utf-8", errors="replace"), os.fstat(fd)
+    finally:
+        os.close(fd)
+
+
+def _read_settled(work: WorkDir) -> tuple[str, float] | None:
+    """(content, age) of the lock file, None when there is none. A young file naming nobody yet is
+    read again for up to 0.1 s: filelock writes the record right after creating the file."""
+    give_up = time.monotonic() + 0.1
+    while True:
+        try:
+            content, st = _read_lock_file(work)
+        except OSError:
+            return None
+        age = time.time() - st.st_mtime
+        if _parse_record(content) is not None or age >= STARTING_GRACE_SECONDS or time.monotonic() >= give_up:
+            return content, age
+        time.sleep(0.02)
+
+
+def _parse_record(content: str) -> dict[str, Any] | None:
+    """pid and host of a whole lock record, None while it names nobody (empty, partly written).
+
+    filelock writes its marker as ``filelock/2`` then ``key=value`` lines, each ending in a newline
+    (a missing last newline is a write cut short); an older corefprep wrote a JSON object.
+    """
+    if content.startswith("filelock/"):
+        fields = dict(line.partition("=")[::2] for line in content.splitlines() if "=" in line)
+        pid, host = fields.get("pid", ""), fields.get("host")
+        if not content.endswith("\n") or not pid.isdigit() or not host:
+            return None
+        return {"pid": int(pid), "host": host}
+    try:
+        old = json.loads(content)
+    except ValueError:
+        return None
+    if isinstance(old, dict) and isinstance(old.get("pid"), int):
+        return {"pid": old["pid"], "host": old.get("host"), "legacy": True}
+    return None
+
+
 def _locked_message(work: WorkDir, holder: dict[str, Any]) -> str:
-    where = f"pid {holder.get('pid')} on {holder.get('host')}"
     age = holder.get("refreshed_s_ago")
-    seen = f", lock refreshed {age:.0f} s ago" if isinstance(age, int | float) else ""
-    return (f"{work.output_dir} is in use by another corefprep run ({where}{seen}); wait for it to finish or use "
-            "another --output-dir — if that run is dead (its host crashed), rerun with --break-lock")
+    seen = f", lock refreshed {age:.0f} s ago" if isinstance(age, int | float) and holder.get("pid") else ""
+    return (f"{work.output_dir} is in use by another corefprep run ({describe_holder(holder)}{seen}); wait for it to "
+            "finish or use another --output-dir — if that run is dead (its host crashed), rerun with --break-lock")

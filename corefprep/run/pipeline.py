@@ -75,7 +75,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         opts = apply_plan(opts)
     if opts.engine.engine == "ray" and "filter" in stages:
         import_ray()  # without the extra: one line saying how to install it, before anything runs
-    enforce(run_preflight(opts), say)  # unreadable inputs, unwritable output dir, too little disk: now
+    enforce(run_preflight(opts, for_run=True), say)  # unreadable inputs, unwritable output dir, too little disk: now
     if "tokenize" in stages or "merge" in stages:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     if opts.dedup.dedup_against is not None and stages != ("filter",):

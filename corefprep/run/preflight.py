@@ -262,8 +262,10 @@ def existing_dir(path: Path) -> Path:
     return p
 
 
-def probe_output_dir(output_dir: Path) -> tuple[Finding, bool]:
-    """Create the output directory and a probe file in it, hard-link the probe, remove both.
+def probe_output_dir(output_dir: Path, *, keep: bool = False) -> tuple[Finding, bool]:
+    """Create the output directory and a probe file in it, hard-link the probe, remove both (the
+    directory too, if it was created here, unless ``keep``: a run keeps it, since removing it could
+    pull it from under another run started at the same moment).
 
     Returns the finding and whether hard links work there (the merge links chunk files)."""
     out = Path(output_dir)
@@ -292,8 +294,8 @@ def probe_output_dir(output_dir: Path) -> tuple[Finding, bool]:
                 p.unlink()
             except OSError:
                 pass
-    if created:
-        try:  # leave no trace of a check (the run creates it again when it starts)
+    if created and not keep:
+        try:  # leave no trace of a check (the doctor's)
             out.rmdir()
         except OSError:
             pass
@@ -415,8 +417,9 @@ def disk_finding(est: DiskEstimate, strict: bool = False) -> Finding:
 
 
 def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int | None = None,
-                  kept_share: float | None = None) -> Preflight:
-    """Every check for the run ``opts`` (a RunOptions) describes. Nothing is left behind on disk.
+                  kept_share: float | None = None, for_run: bool = False) -> Preflight:
+    """Every check for the run ``opts`` (a RunOptions) describes. Nothing is left behind on disk but,
+    ``for_run``, the output directory the run is about to use.
 
     ``strict`` (default ``--strict``) makes a disk shortfall an error instead of a warning.
     ``id_bytes`` (2 or 4, from the tokenizer's vocabulary) scales the tokenized chunks' estimate.
@@ -439,7 +442,7 @@ def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int
                                 f"{len(files)} input file(s) readable, {format_bytes(pf.inputs.compressed_bytes)} "
                                 f"(~{format_bytes(pf.inputs.decompressed_bytes)} decompressed, "
                                 f"~{pf.inputs.documents:,} documents){note}", asdict(pf.inputs)))
-    out_finding, links = probe_output_dir(Path(opts.output_dir))
+    out_finding, links = probe_output_dir(Path(opts.output_dir), keep=for_run)
     findings.append(out_finding)
     if pf.inputs is not None and out_finding.level == "ok":
         pf.disk = estimate_disk(Path(opts.output_dir), pf.inputs.documents, opts.tokenize.objective,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -106,6 +107,23 @@ def test_another_hosts_abandoned_lock_is_taken_over_when_its_lease_expires(tmp_p
     assert "waiting up to 2 s" in capsys.readouterr().err
 
 
+def test_waiting_for_an_abandoned_lease_ends_when_its_run_refreshes_it(tmp_path, monkeypatch):
+    """A run waiting for another host's lease to expire gives up as soon as that lease is
+    refreshed again (its run was only slow), rather than waiting out the whole lease."""
+    import threading
+
+    monkeypatch.setattr(workdir, "LEASE_SECONDS", 2.0)
+    work = WorkDir(tmp_path / "out")
+    _foreign_marker(work, age=60)
+    threading.Timer(0.5, os.utime, (work.lock, None)).start()  # the other host's heartbeat
+    t0 = time.monotonic()
+    with pytest.raises(LockedError, match="pid 4242 on other-host"):
+        with run_lock(work):
+            pass
+    assert time.monotonic() - t0 < 1.5
+    assert "other-host" in work.lock.read_text()
+
+
 @pytest.mark.parametrize("content", ["", json.dumps({"pid": 999_999_999, "host": __import__("socket").gethostname(),
                                                      "started": 0})])
 def test_lock_files_of_older_versions_and_killed_writers_are_taken_over(tmp_path, content):
@@ -132,3 +150,197 @@ def test_cli_refuses_a_live_run_then_resumes_after_it_died(tmp_path, tmp_path_fa
     assert mc.run_cli(argv) == 0
     assert not (out / "work" / "LOCK").exists()
     assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 7
+
+
+
+# --------------------------------------------------------------------------- a lock file naming nobody yet
+
+def _lock_file(work: WorkDir, content: str, age: float = 0.0) -> tuple[int, int]:
+    work.root.mkdir(parents=True, exist_ok=True)
+    work.lock.write_text(content)
+    if age:
+        t = time.time() - age
+        os.utime(work.lock, (t, t))
+    st = work.lock.stat()
+    return st.st_ino, st.st_mtime_ns
+
+
+@pytest.mark.parametrize("content", ["", "filelock/2\npid=42", "filelock/2\npid=4242\nhost=other-h"])
+def test_a_marker_being_written_is_left_alone_and_its_run_called_starting(tmp_path, content):
+    """filelock creates its marker empty and writes it right after: a run that finds it so (empty
+    or cut short) must neither delete it nor name a "pid None"."""
+    work = WorkDir(tmp_path / "out")
+    before = _lock_file(work, content)
+    with pytest.raises(LockedError, match=r"in use by another corefprep run \(a run that is starting \(its lock is "
+                                          r"being written\)\); wait") as refused:
+        with run_lock(work):
+            pass
+    assert "None" not in str(refused.value)
+    assert (work.lock.stat().st_ino, work.lock.stat().st_mtime_ns) == before and work.lock.read_text() == content
+    holder = read_lock_holder(work)
+    assert holder["pid"] is None and holder["starting"]
+    live = lock_is_live(work)
+    assert live is not None and live["starting"]  # a run that is starting is live
+
+
+@pytest.mark.parametrize("content", ["", "filelock/2\npid=42"])
+def test_a_marker_left_half_written_by_a_killed_run_is_taken_over_after_the_grace(tmp_path, content):
+    work = WorkDir(tmp_path / "out")
+    _lock_file(work, content, age=workdir.STARTING_GRACE_SECONDS + 1)
+    holder = read_lock_holder(work)
+    assert holder["pid"] is None and not holder["starting"] and lock_is_live(work) is None
+    with run_lock(work):
+        assert read_lock_holder(work)["pid"] == os.getpid()
+
+
+def test_break_lock_on_a_marker_being_written_names_no_pid_none(tmp_path, capsys):
+    work = WorkDir(tmp_path / "out")
+    _lock_file(work, "")
+    with run_lock(work, break_lock=True):
+        assert read_lock_holder(work)["pid"] == os.getpid()
+    err = capsys.readouterr().err
+    assert "--break-lock: removing the lock of a run that is starting" in err and "None" not in err
+
+
+def test_an_older_corefprep_json_lock_of_another_host_is_named_by_its_pid(tmp_path):
+    work = WorkDir(tmp_path / "out")
+    _lock_file(work, json.dumps({"pid": 4242, "host": "other-host", "started": 0}))
+    with pytest.raises(LockedError, match=r"\(pid 4242 on other-host, lock refreshed 0 s ago\)"):
+        with run_lock(work):
+            pass
+    assert lock_is_live(work)["pid"] == 4242
+
+
+def test_a_lock_file_replaced_after_it_was_inspected_is_not_removed(tmp_path):
+    """A stale file is removed only if it is still the very file inspected: a fresh marker that
+    replaced it meanwhile (a run not honouring the guard) stays."""
+    work = WorkDir(tmp_path / "out")
+    _lock_file(work, "", age=60)
+    inspected = os.lstat(work.lock)
+    work.lock.unlink()
+    _lock_file(work, "")  # another run's marker, created since
+    workdir._unlink_if_same(work, inspected)
+    assert work.lock.exists()
+    workdir._unlink_if_same(work, os.lstat(work.lock))
+    assert not work.lock.exists()
+
+
+def test_the_guard_file_stays_and_a_stuck_guard_ends_in_a_refusal(tmp_path, monkeypatch):
+    """work/.lock-guard survives runs (clean_leftovers runs inside run_lock); a run stuck while
+    holding it (here: this test's own flock) makes the next one give up after the timeout."""
+    import fcntl
+
+    work = WorkDir(tmp_path / "out")
+    with run_lock(work):
+        pass
+    guard = work.root / workdir.GUARD_NAME
+    assert guard.exists()
+    monkeypatch.setattr(workdir, "GUARD_TIMEOUT_SECONDS", 0.5)
+    fd = os.open(guard, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        t0 = time.monotonic()
+        with pytest.raises(LockedError, match="another corefprep run has been taking its lock for over 0 s"):
+            with run_lock(work):
+                pass
+        assert time.monotonic() - t0 < 5
+    finally:
+        os.close(fd)
+    assert not work.lock.exists()
+
+
+# --------------------------------------------------------------------------- many runs started at once
+
+RACERS, ROUNDS, HOLD_S = 6, 40, 0.2
+
+# One racer: for each round, waits for that round's start signal (a file naming a start instant),
+# leaves at that instant with the other racers and tries the round's lock. The winner holds it
+# HOLD_S seconds; every racer logs what it got as one JSON line (one write to an O_APPEND file).
+# With "no-flock" the guard cannot be taken (as on a filesystem without flock): the age rule alone
+# must keep a marker being written.
+RACER = r"""
+import json, os, sys, time
+from pathlib import Path
+import filelock, filelock._soft._lease, psutil  # imported now: run_lock imports them lazily
+from corefprep.core.errors import LockedError
+from corefprep.core.workdir import WorkDir
+from corefprep.run.lock import run_lock
+
+base, rounds, hold = Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+if sys.argv[4] == "no-flock":  # a filesystem without flock: the guard cannot be taken
+    import errno, fcntl
+    def no_flock(fd, operation):
+        raise OSError(errno.ENOSYS, "flock: Function not implemented")
+    fcntl.flock = no_flock
+log = os.open(base / "log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+say = lambda *fields: os.write(log, (json.dumps(fields) + "\n").encode())
+say(-1, "ready", os.getpid())
+for r in range(rounds):
+    go, deadline = base / f"go-{r}", time.monotonic() + 60
+    while not go.exists():
+        if time.monotonic() > deadline:
+            sys.exit("no start signal")
+        time.sleep(0.001)
+    start = float(go.read_text())
+    time.sleep(max(0.0, start - time.time() - 0.003))
+    while time.time() < start:
+        pass  # the last few ms spun, so every racer leaves at the same instant
+    try:
+        with run_lock(WorkDir(base / f"out-{r}")):
+            held = time.time()
+            time.sleep(hold)
+            released = time.time()
+        say(r, "held", os.getpid(), held, released)
+    except LockedError as e:
+        say(r, "refused", os.getpid(), str(e))
+"""
+
+
+def _log_lines(base) -> list[list]:
+    path = base / "log"
+    text = path.read_text() if path.exists() else ""
+    return [json.loads(line) for line in text.split("\n")[:-1]]  # the last: "" or a line being written
+
+
+def _wait_for_lines(base, round_: int, n: int, procs) -> list[list]:
+    deadline = time.monotonic() + 30
+    while len(lines := [x for x in _log_lines(base) if x[0] == round_]) < n:
+        assert all(p.poll() in (None, 0) for p in procs), "a racer failed"
+        assert time.monotonic() < deadline, f"round {round_}: only {len(lines)} of {n} racers reported"
+        time.sleep(0.01)
+    return lines
+
+
+def _start_round(base, round_: int) -> None:
+    tmp = base / f".go-{round_}.tmp"
+    tmp.write_text(repr(time.time() + 0.05))
+    tmp.rename(base / f"go-{round_}")  # whole when it appears
+
+
+def _check_round(round_: int, lines: list[list], pids: set[int]) -> None:
+    held = sorted((x[3], x[4], x[2]) for x in lines if x[1] == "held")
+    assert held, f"round {round_}: nobody got the lock"
+    for (_, end, first), (start, _, second) in zip(held, held[1:], strict=False):
+        assert start >= end, f"round {round_}: pids {first} and {second} held the lock at the same time"
+    for message in (x[3] for x in lines if x[1] == "refused"):
+        named = re.search(r"\(pid (\d+) on ", message)
+        assert "None" not in message, f"round {round_}: {message}"
+        assert (named and int(named[1]) in pids) or "starting" in message, f"round {round_}: {message}"
+
+
+@pytest.mark.parametrize("guard", ["flock", "no-flock"])
+def test_simultaneous_starts_give_one_holder_at_a_time(tmp_path, guard):
+    """RACERS processes try one output directory's lock at the same instant, ROUNDS times: never
+    two holders at once, and every refused one names a racing holder (or one that is starting)."""
+    procs = [subprocess.Popen([sys.executable, "-c", RACER, str(tmp_path), str(ROUNDS), str(HOLD_S), guard])
+             for _ in range(RACERS)]
+    try:
+        pids = {p.pid for p in procs}
+        _wait_for_lines(tmp_path, -1, RACERS, procs)
+        for r in range(ROUNDS):
+            _start_round(tmp_path, r)
+            _check_round(r, _wait_for_lines(tmp_path, r, RACERS, procs), pids)
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()

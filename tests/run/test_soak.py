@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,8 @@ from fixtures.cli import (
     TIMEOUT,
     assert_accounting,
     assert_nothing_false_done,
+    assert_one_sentence,
+    cli_env,
     dataset_digest,
     filter_rows,
     kill_group,
@@ -198,3 +202,73 @@ def test_four_ranks_rank0_builds_with_real_prepare(corpus, reference, tmp_path):
     for rank in (1, 2, 3):
         assert not (tmp_path / f"hf_home{rank}").exists()
         assert not any((tmp_path / f"cwd{rank}").iterdir())
+
+
+# Each run imports the CLI, then waits for a start file: the six reach the lock together instead of
+# in the order their imports happen to finish.
+START_TOGETHER = r'''
+import os, sys, time
+from corefprep.cli import main
+print("READY", flush=True)
+go, deadline = sys.argv[1], time.monotonic() + 120
+while not os.path.exists(go):
+    if time.monotonic() > deadline:
+        sys.exit("no start signal")
+    time.sleep(0.001)
+sys.exit(main(sys.argv[2:]))
+'''
+STARTS, START_ROUNDS = 6, 50
+# one batch that only the cheap rules decide (no Kiwi): a round takes seconds, not tens of them
+TINY_CORPUS = [{"id": "short-1", "text": "짧은 문서입니다. 정말 짧습니다!"},
+               {"id": "latin-1", "text": ("This is a Latin-script test document. " * 30).strip()},
+               {"id": "symbols-1", "text": "가나다라마바!@@@@@ " * 70}]
+
+
+def _start_together(args: list, go: Path) -> list[subprocess.Popen[str]]:
+    procs = [subprocess.Popen([sys.executable, "-c", START_TOGETHER, str(go), *map(str, args)], env=cli_env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                              cwd=REPO) for _ in range(STARTS)]
+    for p in procs:
+        assert p.stdout is not None and p.stdout.readline().strip() == "READY"
+    go.touch()
+    return procs
+
+
+def _outcome(p: subprocess.Popen[str], out: str, err: str, pids: set[int]) -> str:
+    """filtered, refused (naming a racing holder or one that is starting) or done (found the work
+    done after the winner released the lock)."""
+    text = out + err
+    if "filter: 1 of 1 batches to do" in text:
+        assert p.returncode == 0 and "batch 00000" in text, text
+        return "filtered"
+    if p.returncode == 1:
+        line = assert_one_sentence(err, "in use by another corefprep run")
+        named = re.search(r"\(pid (\d+) on \S+", line)
+        assert "None" not in line and ((named and int(named[1]) in pids) or "a run that is starting" in line), line
+        return "refused"
+    assert p.returncode == 0 and re.search(r"already done|0 of 1 batches to do|up to date", text), text
+    return "done"
+
+
+def test_six_cli_runs_started_at_once_filter_once(tmp_path):
+    """Issue 23 item 5: STARTS `corefprep filter` runs on one output directory, started at the same
+    moment, START_ROUNDS times: in every round exactly one filters; each other one is refused
+    naming the holder (never "pid None"), or finds the batch done once the winner is gone."""
+    corpus = tmp_path / "tiny.jsonl"
+    corpus.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in TINY_CORPUS), encoding="utf-8")
+    tally: dict[str, int] = {"filtered": 0, "refused": 0, "done": 0}
+    t0 = time.monotonic()
+    for r in range(START_ROUNDS):
+        out = tmp_path / f"out{r}"  # new each round: the runs also race to create it
+        procs = _start_together(["filter", corpus, "-o", out, "--no-progress", "--workers", "1"], tmp_path / f"go{r}")
+        try:
+            outcomes = [_outcome(p, *p.communicate(timeout=TIMEOUT), {q.pid for q in procs}) for p in procs]
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    kill_group(p)
+        assert outcomes.count("filtered") == 1, f"round {r}: {outcomes}"
+        assert not (out / "work" / "LOCK").exists() and leftovers(out) == []
+        for kind in outcomes:
+            tally[kind] += 1
+    print(f"\n{START_ROUNDS} rounds of {STARTS} runs in {time.monotonic() - t0:.0f} s: {tally}")
