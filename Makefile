@@ -23,8 +23,9 @@ demo: $(STAMP)
 	$(BIN)/corefprep status prepared_datasets
 	$(BIN)/corefprep report prepared_datasets
 
+# --timeout: a test that hangs fails (pytest-timeout) instead of holding CI; --durations: the slowest
 test: $(STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak"
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak" --timeout 900 --durations 15
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
 	$(BIN)/lint-imports
 
