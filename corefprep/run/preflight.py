@@ -264,8 +264,8 @@ def existing_dir(path: Path) -> Path:
 
 def probe_output_dir(output_dir: Path, *, keep: bool = False) -> tuple[Finding, bool]:
     """Create the output directory and a probe file in it, hard-link the probe, remove both (the
-    directory too, if it was created here, unless ``keep``: a run keeps it, since removing it could
-    pull it from under another run started at the same moment).
+    directory too, if it was created here and is empty, unless ``keep``: a run keeps it, since
+    removing it could pull it from under another run started at the same moment).
 
     Returns the finding and whether hard links work there (the merge links chunk files)."""
     out = Path(output_dir)
@@ -274,8 +274,7 @@ def probe_output_dir(output_dir: Path, *, keep: bool = False) -> tuple[Finding, 
     link = probe.with_name(probe.name + "-link")
     links = False
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe.write_bytes(b"probe")
+        _write_probe(out, probe)
         try:
             os.link(probe, link)
             links = True
@@ -301,6 +300,19 @@ def probe_output_dir(output_dir: Path, *, keep: bool = False) -> tuple[Finding, 
             pass
     return Finding("output_dir", "ok", f"output directory {out} is writable", {"path": str(out),
                                                                                "hard_links": links}), links
+
+
+def _write_probe(out: Path, probe: Path, attempts: int = 5) -> None:
+    """The probe file in ``out``, created if need be. Another run started at the same moment may
+    remove the directory its own probe created between our mkdir and our write: then again."""
+    for attempt in range(attempts):
+        out.mkdir(parents=True, exist_ok=True)
+        try:
+            probe.write_bytes(b"probe")
+            return
+        except FileNotFoundError:
+            if attempt == attempts - 1:
+                raise
 
 
 def _tree_bytes(root: Path) -> int:
@@ -419,7 +431,7 @@ def disk_finding(est: DiskEstimate, strict: bool = False) -> Finding:
 def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int | None = None,
                   kept_share: float | None = None, for_run: bool = False) -> Preflight:
     """Every check for the run ``opts`` (a RunOptions) describes. Nothing is left behind on disk but,
-    ``for_run``, the output directory the run is about to use.
+    ``for_run``, the (empty) output directory the run is about to use.
 
     ``strict`` (default ``--strict``) makes a disk shortfall an error instead of a warning.
     ``id_bytes`` (2 or 4, from the tokenizer's vocabulary) scales the tokenized chunks' estimate.
