@@ -27,6 +27,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.context import ForkContext, ForkProcess
 from typing import Any, NamedTuple
 
 from .beat import FIELDS, NO_ITEM, BeatRecord, RowBeat, read_row
@@ -89,13 +90,32 @@ class _Worker:
     executor: ProcessPoolExecutor
     table: Any  # its beat
     futures: dict[Future[_Out], int] = field(default_factory=dict)  # queued or running units by uid
-    process: Any = None  # the multiprocessing Process, once the executor started it
+    procs: list[Any] = field(default_factory=list)  # the Process the executor started (on its first submit)
     submitted: int = 0
     killed: float | None = None  # seconds without progress when the supervisor killed it
-    started: float = field(default_factory=time.monotonic)
+    born: float = field(default_factory=time.monotonic)
 
     def beat(self) -> BeatRecord:
         return read_row(self.table, 0)
+
+    @property
+    def process(self) -> Any:
+        return self.procs[0] if self.procs else None
+
+
+def _recording_context(procs: list[Any]) -> ForkContext:
+    """A fork context whose processes put themselves in ``procs`` when they start: how this
+    module learns its worker's exit code without reaching into the executor."""
+
+    class Worker(ForkProcess):
+        def start(self) -> None:
+            super().start()
+            procs.append(self)
+
+    class Context(ForkContext):
+        Process = Worker  # type: ignore[assignment]
+
+    return Context()
 
 
 class LocalWorkers:
@@ -139,8 +159,6 @@ class LocalWorkers:
         except (BrokenProcessPool, RuntimeError) as exc:  # it died since the last poll: sorted out there
             fut = Future()
             fut.set_exception(BrokenProcessPool(str(exc)))
-        if w.process is None:
-            w.process = next(iter((w.executor._processes or {}).values()), None)  # started on the first submit
         w.futures[fut] = uid
         self._owner[fut] = w
 
@@ -149,11 +167,11 @@ class LocalWorkers:
         assert step is not None
         if step.prefork is not None:
             step.prefork()
-        ctx = mp.get_context("fork")
-        table = ctx.RawArray("q", FIELDS)
-        ex = ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init,
+        table = mp.get_context("fork").RawArray("q", FIELDS)
+        procs: list[Any] = []
+        ex = ProcessPoolExecutor(1, mp_context=_recording_context(procs), initializer=_worker_init,
                                  initargs=(table, step.fn, step.init, step.init_args))
-        self._slots[i] = w = _Worker(ex, table)
+        self._slots[i] = w = _Worker(ex, table, procs=procs)
         self.started += 1
         return w
 
@@ -202,7 +220,7 @@ class LocalWorkers:
         now = time.monotonic()
         for w in self._slots:
             if (w is not None and w.futures and w.process is not None and w.beat().pid == 0
-                    and now - w.started > START_SECONDS):
+                    and now - w.born > START_SECONDS):
                 _sigkill(w.process.pid)
 
     def _collect(self, w: _Worker, fut: Future[_Out]) -> Event:
