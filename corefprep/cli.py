@@ -43,8 +43,9 @@ _NOT_THE_FILTER = (
 STAGE_HELP = {
     "prepare": ("full run: filter, dedup, samples, tokenize, merge",
                 "The whole pipeline: filter the inputs batch by batch, remove duplicates (--dedup), build the "
-                "entity-coreference samples, tokenize them and merge the final dataset into OUTPUT_DIR/<name>/. "
-                "Every stage resumes: work that is done and unchanged is kept."),
+                "entity-coreference samples (--objective entity-mlm) or the documents' tokens (--objective clm), "
+                "tokenize and merge (clm: pack) the final dataset into OUTPUT_DIR/<name>/. Every stage resumes: "
+                "work that is done and unchanged is kept."),
     "filter": ("only the filter: inputs -> work/filter/ batches",
                "Read the inputs and run the filter rules batch by batch into OUTPUT_DIR/work/filter/ (finished "
                "batches are kept; --batches recomputes chosen ones), then stop. The samples and tokenize options "
@@ -198,7 +199,9 @@ def _check_clm_options(a: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="corefprep", description="Korean web text -> entity-coreference datasets",
+    p = argparse.ArgumentParser(prog="corefprep", description="Korean web text -> trainer-ready datasets: "
+                                "entity-coreference samples for masked LMs (--objective entity-mlm) or packed "
+                                "causal-LM blocks (--objective clm)",
                                 formatter_class=HelpFormatter)
     p.add_argument("--version", action="version", version=f"corefprep {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")

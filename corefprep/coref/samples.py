@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import orjson
@@ -43,8 +43,16 @@ from .candidates import CorpusStats, SampleSpec, cap_samples, doc_candidates, en
 from .config import SampleConfig
 from .masking import Fate, plain_backend, sample_fates, special_tokens, window_rule
 
-# a document's samples in a chunk: doc_index, doc_id, source, samples, filter batch, dup_count (or None)
-Entry = tuple[int, str, str, list[SampleSpec], int, int | None]
+
+class Entry(NamedTuple):
+    """A document's samples in a chunk."""
+
+    doc_index: int
+    doc_id: str
+    source: str
+    specs: list[SampleSpec]
+    batch: int  # the filter batch that holds its text
+    dup_count: int | None  # copies it had, when the run deduplicated
 
 CHUNK_SCHEMA = pa.schema(
     [
@@ -175,7 +183,7 @@ def build_sample_chunks(
             while specs:
                 take = specs[: tok_chunk - buf_samples]
                 specs = specs[len(take) :]
-                buf.append((row["doc_index"], row["doc_id"], row["source"], take, k, dup))
+                buf.append(Entry(row["doc_index"], row["doc_id"], row["source"], take, k, dup))
                 buf_samples += len(take)
                 if buf_samples >= tok_chunk:
                     close()
@@ -204,8 +212,8 @@ def _close_chunk(
     work: WorkDir, index: int, buf: list[Entry], batch_hashes: dict[int, str], judge_key: dict[str, Any] | None,
 ) -> ChunkInfo:
     h = hashlib.blake2b(digest_size=16)
-    batches = sorted({b[4] for b in buf})
-    dedup = buf[0][5] is not None  # the run deduplicated: each document says how many copies it had
+    batches = sorted({b.batch for b in buf})
+    dedup = buf[0].dup_count is not None  # the run deduplicated: each document says how many copies it had
     schema = CHUNK_SCHEMA.append(pa.field("dup_count", pa.int32())) if dedup else CHUNK_SCHEMA
     # the tokenizer and window settings decided which samples are here
     h.update(orjson.dumps(judge_key, option=orjson.OPT_SORT_KEYS))
@@ -215,7 +223,8 @@ def _close_chunk(
     fp = h.hexdigest()
     path = work.samples_dir / f"chunk_{index:05d}.arrow"
     meta_path = work.samples_dir / f"chunk_{index:05d}.json"
-    info = ChunkInfo(index, fp, sum(len(b[3]) for b in buf), len(buf), buf[0][0], buf[-1][0], path, False)
+    info = ChunkInfo(index, fp, sum(len(b.specs) for b in buf), len(buf), buf[0].doc_index, buf[-1].doc_index, path,
+                     False)
     old = read_json(meta_path)
     if old and old.get("fingerprint") == fp and path.exists() and old.get("bytes") == path.stat().st_size:
         return info
@@ -225,8 +234,8 @@ def _close_chunk(
     try:
         with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, schema) as writer:
             for k in batches:
-                entries = [b for b in buf if b[4] == k]
-                texts = _texts(work, k, {b[0] for b in entries})
+                entries = [b for b in buf if b.batch == k]
+                texts = _texts(work, k, {b.doc_index for b in entries})
                 for i in range(0, len(entries), 1000):
                     rows = [
                         {

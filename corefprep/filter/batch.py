@@ -265,15 +265,65 @@ def compute_batch(
         sink.values.preload(prior.recorded, prior.groups)
     stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, sink, faults.quarantined, watch,
                           prior)
+    _settle_all(decider.decide(stream, faults, expected=hi - lo), sink, progress)
+    _check_counts(ctx, k, tally)
+    files = _write_files(ctx, k, sink)
+    seconds = time.monotonic() - t0
+    wall1, cpu1 = decider.busy_seconds()
+    stats = BatchStats(
+        batch=k, start=lo, end=hi, documents=tally.documents, passed=tally.passed,
+        rejected=dict(sorted(tally.rejected.items())), malformed=dict(sorted(tally.malformed.items())),
+        rows=files.rows, parquet_bytes=files.parquet_bytes, parquet_sha256=files.parquet_sha256,
+        config_id=ctx.config_id, malformed_examples=tally.malformed_examples, kiwi_errors=tally.kiwi_errors,
+        quarantined=sorted(tally.quarantined, key=lambda q: q.doc_index), kiwi_docs=tally.kiwi_docs,
+        kiwi_chars=tally.kiwi_chars, values_bytes=files.values_bytes, values_sha256=files.values_sha256,
+        rejected_bytes=files.rejected_bytes, rejected_sha256=files.rejected_sha256, keep_rejected=ctx.keep_rejected,
+        redecided_from=prior.config_id if prior is not None else None,
+        decided_from_values=tally.decided_from_values,
+        chars_in=tally.chars_in, chars_kept=tally.chars_kept,
+        read_seconds=round(tally.read_seconds, 3), worker_deaths=faults.lost_workers - deaths0,
+        worker_seconds=round(wall1 - wall0, 3), worker_cpu_seconds=round(cpu1 - cpu0, 3), seconds=round(seconds, 3),
+        docs_per_s=round(tally.documents / seconds, 1) if seconds > 0 else None, workers=decider.workers,
+        engine=ctx.engine, attempts=faults.attempts, host=os.uname().nodename,
+        finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        # engine details (the Ray node that computed it); a callable is read now, at the batch's end
+        extra={key: value() if callable(value) else value for key, value in (extra or {}).items()},
+    )
+    atomic_write_json(ctx.work.batch_stats(k), stats.to_json())
+    ctx.work.failed_marker(k).unlink(missing_ok=True)
+    return stats
+
+
+def _settle_all(verdicts: Iterator[tuple[Document, Verdict]], sink: BatchSink,
+                progress: Callable[[int, int], None] | None) -> None:
+    """Every verdict into the sink, as the decider yields them, with the progress callback now and then."""
+    tally = sink.tally
     last_report = 0.0
-    for doc, verdict in decider.decide(stream, faults, expected=hi - lo):
+    for doc, verdict in verdicts:
         sink.settle(doc, verdict)
         if progress is not None and (now := time.monotonic()) - last_report > 0.25:
             progress(tally.documents, tally.passed)
             last_report = now
     if progress is not None:
         progress(tally.documents, tally.passed)
-    _check_counts(ctx, k, tally)
+
+
+@dataclass(frozen=True)
+class BatchFiles:
+    """What a batch wrote, as its stats record names it."""
+
+    rows: int
+    parquet_bytes: int
+    parquet_sha256: str
+    values_bytes: int
+    values_sha256: str
+    rejected_bytes: int
+    rejected_sha256: str
+
+
+def _write_files(ctx: FilterContext, k: int, sink: BatchSink) -> BatchFiles:
+    """The batch's values, rejected examples, kept rows and signatures, each written atomically (the
+    stats record, written after these by the caller, is what marks the batch done)."""
     rows = sorted(sink.rows, key=lambda row: row["doc_index"])
     ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
     rules = ctx.judge.rules
@@ -296,33 +346,10 @@ def compute_batch(
                                  "bug, please report it")
         records = np.frombuffer(b"".join(sink.sigs), dtype=ctx.signer.dtype)
         write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha)
-    seconds = time.monotonic() - t0
-    wall1, cpu1 = decider.busy_seconds()
-    stats = BatchStats(
-        batch=k, start=lo, end=hi, documents=tally.documents, passed=tally.passed,
-        rejected=dict(sorted(tally.rejected.items())), malformed=dict(sorted(tally.malformed.items())),
-        rows=len(rows), parquet_bytes=parquet.stat().st_size, parquet_sha256=parquet_sha,
-        config_id=ctx.config_id, malformed_examples=tally.malformed_examples, kiwi_errors=tally.kiwi_errors,
-        quarantined=sorted(tally.quarantined, key=lambda q: q.doc_index), kiwi_docs=tally.kiwi_docs,
-        kiwi_chars=tally.kiwi_chars,
-        values_bytes=values_path.stat().st_size, values_sha256=file_sha256(values_path),
-        rejected_bytes=rejected_path.stat().st_size if ctx.keep_rejected > 0 else 0,
-        rejected_sha256=file_sha256(rejected_path) if ctx.keep_rejected > 0 else "",
-        keep_rejected=ctx.keep_rejected,
-        redecided_from=prior.config_id if prior is not None else None,
-        decided_from_values=tally.decided_from_values,
-        chars_in=tally.chars_in, chars_kept=tally.chars_kept,
-        read_seconds=round(tally.read_seconds, 3), worker_deaths=faults.lost_workers - deaths0,
-        worker_seconds=round(wall1 - wall0, 3), worker_cpu_seconds=round(cpu1 - cpu0, 3), seconds=round(seconds, 3),
-        docs_per_s=round(tally.documents / seconds, 1) if seconds > 0 else None, workers=decider.workers,
-        engine=ctx.engine, attempts=faults.attempts, host=os.uname().nodename,
-        finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        # engine details (the Ray node that computed it); a callable is read now, at the batch's end
-        extra={key: value() if callable(value) else value for key, value in (extra or {}).items()},
-    )
-    atomic_write_json(ctx.work.batch_stats(k), stats.to_json())
-    ctx.work.failed_marker(k).unlink(missing_ok=True)
-    return stats
+    kept_examples = ctx.keep_rejected > 0
+    return BatchFiles(len(rows), parquet.stat().st_size, parquet_sha, values_path.stat().st_size,
+                      file_sha256(values_path), rejected_path.stat().st_size if kept_examples else 0,
+                      file_sha256(rejected_path) if kept_examples else "")
 
 
 def _check_counts(ctx: FilterContext, k: int, tally: BatchTally) -> None:

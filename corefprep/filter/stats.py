@@ -34,6 +34,23 @@ def read_stats(work: WorkDir, k: int) -> BatchStats | None:
         return None
 
 
+def stats_problem(work: WorkDir, k: int) -> str | None:
+    """Why batch k's files, which look finished, cannot be trusted (a stats record that is not a whole
+    record, a parquet that does not match it); None when they can, or when there is nothing yet."""
+    path = work.batch_stats(k)
+    if not path.exists():
+        return None
+    stats = read_stats(work, k)
+    if stats is None:
+        return f"{path} is not a whole stats record"
+    pq = work.batch_parquet(k)
+    if not pq.exists():
+        return f"{pq} is missing"
+    if not _whole(pq, stats.parquet_bytes, stats.parquet_sha256):
+        return f"{pq} does not match its stats record (size or SHA-256)"
+    return None
+
+
 def batch_done(work: WorkDir, k: int, config_id: str | None = None) -> BatchStats | None:
     """The stats of batch k when it is finished and intact (under ``config_id`` when given), else None.
 

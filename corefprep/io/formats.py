@@ -329,33 +329,12 @@ def _iter_parquet(f: InputFile, text_field: str, base: int, skip: int, limit: in
                 f"{source}: no text column {text_field!r} (its columns are: {', '.join(names) or 'none'}); "
                 "pass the right one with --text-field"
             )
-        columns = [text_field]
-        id_col = "id" if "id" in names else None
-        url_col = next((c for c in URL_FIELDS if c in names), None)
-        for col in (id_col, url_col, *meta_fields):
-            if col is not None and col in names and col not in columns:
-                columns.append(col)
-        id_pos = columns.index(id_col) if id_col else -1
-        # meta columns: the URL under its own name, then the fields a rule asked for
-        meta_cols = [("url", columns.index(url_col))] if url_col else []
-        meta_cols += [(c, columns.index(c)) for c in meta_fields if c in columns and c != "url"]
+        columns, id_pos, meta_cols = _parquet_columns(names, text_field, meta_fields)
         total = pmeta.num_rows
-
-        # Choose the row groups that overlap [skip, limit) from metadata alone.
-        groups: list[int] = []
-        first_row = None
-        start_of_group = 0
-        for g in range(pmeta.num_row_groups):
-            size = pmeta.row_group(g).num_rows
-            end = start_of_group + size
-            if end > skip and start_of_group < limit and size:
-                groups.append(g)
-                if first_row is None:
-                    first_row = start_of_group
-            start_of_group = end
+        groups, first_row = _overlapping_groups(pmeta, skip, limit)
         if not groups:
             return min(total, limit)
-        row = first_row or 0
+        row = first_row
         batches = pf.iter_batches(batch_size=_PARQUET_BATCH_ROWS, row_groups=groups, columns=columns,
                                   use_threads=False)
         for batch in batches:
@@ -391,6 +370,39 @@ def _iter_parquet(f: InputFile, text_field: str, base: int, skip: int, limit: in
     finally:
         fh.close()
     return total
+
+
+def _parquet_columns(names: list[str], text_field: str,
+                     meta_fields: tuple[str, ...]) -> tuple[list[str], int, list[tuple[str, int]]]:
+    """The columns to read (the text first), the id column's position (-1: none) and the meta
+    columns: the URL under its own name, then the fields a rule asked for."""
+    columns = [text_field]
+    id_col = "id" if "id" in names else None
+    url_col = next((c for c in URL_FIELDS if c in names), None)
+    for col in (id_col, url_col, *meta_fields):
+        if col is not None and col in names and col not in columns:
+            columns.append(col)
+    id_pos = columns.index(id_col) if id_col else -1
+    meta_cols = [("url", columns.index(url_col))] if url_col else []
+    meta_cols += [(c, columns.index(c)) for c in meta_fields if c in columns and c != "url"]
+    return columns, id_pos, meta_cols
+
+
+def _overlapping_groups(pmeta: Any, skip: int, limit: int) -> tuple[list[int], int]:
+    """The row groups that overlap rows [skip, limit), from the file's metadata alone, and the
+    first row of the first of them."""
+    groups: list[int] = []
+    first_row = None
+    start_of_group = 0
+    for g in range(pmeta.num_row_groups):
+        size = pmeta.row_group(g).num_rows
+        end = start_of_group + size
+        if end > skip and start_of_group < limit and size:
+            groups.append(g)
+            if first_row is None:
+                first_row = start_of_group
+        start_of_group = end
+    return groups, first_row or 0
 
 
 def _row_meta(metas: list[tuple[str, list[Any]]], i: int) -> Mapping[str, Any]:

@@ -326,89 +326,68 @@ class Report:
         return d
 
 
+@dataclass
+class _Notes:
+    """What the report says, line by line, and the reasons a run cannot fit."""
+
+    lines: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+class _Texts(NamedTuple):
+    sample: SampleStats | None  # the inputs' sample, when they could be read
+    survivors: list[Document]  # documents that reach Kiwi: the inputs', else the bundled sample's
+    source: str
+
+
 def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
     """Everything ``corefprep doctor`` checks and measures for the run ``opts``."""
-    lines: list[str] = []
-    problems: list[str] = []
+    notes = _Notes()
     machine = detect_machine()
     where = existing_dir(Path(opts.output_dir))
-    lines.append(f"machine: {machine.describe()}; usable CPUs {machine.cpus:g}; disk at {where} is "
-                 f"{disk_kind(where)}")
+    notes.lines.append(f"machine: {machine.describe()}; usable CPUs {machine.cpus:g}; disk at {where} is "
+                       f"{disk_kind(where)}")
     if machine.available_bytes < min_ram_bytes():
-        problems.append(f"only {format_bytes(machine.available_bytes)} of RAM is free, less than one Kiwi and one "
-                        f"worker need ({format_bytes(min_ram_bytes())}); free memory or use a bigger machine")
-
-    # Korean texts for the benchmarks: what the user's inputs send to Kiwi, else the bundled sample's
+        notes.problems.append(f"only {format_bytes(machine.available_bytes)} of RAM is free, less than one Kiwi and "
+                              f"one worker need ({format_bytes(min_ram_bytes())}); free memory or use a bigger "
+                              "machine")
     rules = opts.rules
-    sample: SampleStats | None = None
-    survivors: list[Document] = []
-    source = "bundled sample"
-    if opts.inputs:
-        try:
-            files = resolve_inputs(opts.inputs)
-            sample, survivors = sample_inputs(files, rules, opts.filter.text_field)
-            source = "the inputs"
-        except CorefprepError:
-            pass  # preflight below reports unreadable inputs
-    if not survivors:
-        _, survivors = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), rules, "text")
-        source = "bundled sample"
-    texts = [d.text or "" for d in survivors]
-
+    sample, survivors, source = _benchmark_texts(opts)
     share = bench_seconds / 5.0
-    tok = bench_tokenizer(opts.tokenize.model, texts, 1.0 * share)
-    if not tok.ok:
-        problems.append(f"tokenizer: {tok.problem}")
-        lines.append(f"tokenizer: PROBLEM — {tok.problem}")
-    else:
-        lines.append(f"tokenizer: {tok.model} — fast ({tok.kind}), vocab {tok.vocab_size:,}, "
-                     f"{tok.tokens_per_s:,.0f} tokens/s (encode_batch, 1 process, {tok.chars_per_token:.1f} "
-                     "chars/token)")
-        if tok.tokens_per_s < SLOW_TOKENS_PER_S:
-            problems.append(f"tokenizer {tok.model} encodes only {tok.tokens_per_s:,.0f} tokens/s (a fast tokenizer "
-                            f"does more than {SLOW_TOKENS_PER_S:,}); check that it is the Rust tokenizer you meant")
-
+    tok = _tokenizer_lines(opts.tokenize.model, [d.text or "" for d in survivors], 1.0 * share, notes)
     kiwi: KiwiBench | None = None
     if rules.uses_kiwi:
         # a seconds-bounded benchmark decides only the first documents it is given: mix the files'
         # survivors (fixed seed) so those are not all from the first file
         mixed = list(survivors)
         random.Random(0).shuffle(mixed)
-        kiwi = _kiwi_lines(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source, opts.engine, lines, problems)
+        kiwi = _kiwi_lines(rules, mixed[:400], 2.0 * share, machine.cpu_slots, source, opts.engine, notes.lines,
+                           notes.problems)
     if sample is not None and kiwi is not None and source == "the inputs":
         sample.decided, sample.kept = kiwi.decided, kiwi.kept
     if sample is not None:
         kept = f", {sample.kept_share:.2%} kept" if sample.kept_share is not None else ""
-        lines.append(f"sample: {sample.documents:,} documents of the inputs, {sample.malformed:,} malformed, "
-                     f"{sample.reach_share:.1%} pass the cheap rules{kept}; reader {sample.reader_docs_per_s:,.0f} "
-                     "docs/s")
-
+        notes.lines.append(f"sample: {sample.documents:,} documents of the inputs, {sample.malformed:,} malformed, "
+                           f"{sample.reach_share:.1%} pass the cheap rules{kept}; reader "
+                           f"{sample.reader_docs_per_s:,.0f} docs/s")
     profile = TokenizerProfile(tok.vocab_size or (1 << 20), tok.tokens_per_s or None)
     plan = make_plan(machine, profile, seq_len=opts.tokenize.seq_len)
-    lines.append(plan.describe())
-
+    notes.lines.append(plan.describe())
     kept_share = sample.kept_share if sample is not None and sample.kept else None
     pf = run_preflight(opts, strict=True, id_bytes=profile.id_bytes, kept_share=kept_share)
     for f in pf.findings:
         if f.check in ("inputs", "output_dir", "disk"):
-            lines.append(("PROBLEM — " if f.level == "error" else "") + f.message)
+            notes.lines.append(("PROBLEM — " if f.level == "error" else "") + f.message)
         if f.level == "error":
-            problems.append(f.message)
-
+            notes.problems.append(f.message)
     estimates: list[StageEstimate] = []
     if pf.inputs is not None and sample is not None and kiwi is not None:
         share_kept = kept_share if kept_share is not None else KEPT_SHARE.get(rules.name, UNKNOWN_KEPT_SHARE)
-        estimates = estimate_times(pf.inputs.documents, sample, kiwi, tok, plan, share_kept,
-                                   opts.tokenize.objective)
-        total = sum(e.seconds for e in estimates)
-        lines.append(f"estimate for ~{pf.inputs.documents:,} documents: about {_duration(total)}")
-        for e in estimates:
-            lines.append(f"  {e.stage}: {_duration(e.seconds)} — {e.how}")
-
+        estimates = _estimate_lines(pf.inputs.documents, sample, kiwi, tok, plan, share_kept, opts, notes)
     env = {v: os.environ.get(v) for v in ENV_VARS}
-    lines.append("env: " + ", ".join(f"{k}={v if v is not None else '(unset)'}" for k, v in env.items()))
-    lines.append("ok: a run fits on this machine" if not problems else
-                 f"PROBLEMS ({len(problems)}): " + " | ".join(problems))
+    notes.lines.append("env: " + ", ".join(f"{k}={v if v is not None else '(unset)'}" for k, v in env.items()))
+    notes.lines.append("ok: a run fits on this machine" if not notes.problems else
+                       f"PROBLEMS ({len(notes.problems)}): " + " | ".join(notes.problems))
     return Report(
         machine={**asdict(machine), "cpus": machine.cpus, "cpu_slots": machine.cpu_slots,
                  "disk_kind": disk_kind(where), "min_ram_bytes": min_ram_bytes()},
@@ -416,13 +395,48 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
         kiwi=asdict(kiwi) if kiwi else None,
         sample={**asdict(sample), "reach_share": sample.reach_share, "kept_share": sample.kept_share,
                 "reader_docs_per_s": sample.reader_docs_per_s} if sample else None,
-        plan=plan.as_dict(),
-        preflight=pf.as_dict(),
-        estimates=[asdict(e) for e in estimates],
-        env=env,
-        problems=problems,
-        lines=lines,
+        plan=plan.as_dict(), preflight=pf.as_dict(), estimates=[asdict(e) for e in estimates], env=env,
+        problems=notes.problems, lines=notes.lines,
     )
+
+
+def _benchmark_texts(opts: RunOptions) -> _Texts:
+    """Korean texts for the benchmarks: what the user's inputs send to Kiwi, else the bundled sample's."""
+    if opts.inputs:
+        try:
+            sample, survivors = sample_inputs(resolve_inputs(opts.inputs), opts.rules, opts.filter.text_field)
+            if survivors:
+                return _Texts(sample, survivors, "the inputs")
+        except CorefprepError:
+            sample = None  # the preflight reports unreadable inputs
+        _, survivors = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), opts.rules, "text")
+        return _Texts(sample, survivors, "bundled sample")
+    _, survivors = sample_inputs(resolve_inputs([str(BUNDLED_SAMPLE)]), opts.rules, "text")
+    return _Texts(None, survivors, "bundled sample")
+
+
+def _tokenizer_lines(model: str, texts: list[str], seconds: float, notes: _Notes) -> TokenizerBench:
+    tok = bench_tokenizer(model, texts, seconds)
+    if not tok.ok:
+        notes.problems.append(f"tokenizer: {tok.problem}")
+        notes.lines.append(f"tokenizer: PROBLEM — {tok.problem}")
+        return tok
+    notes.lines.append(f"tokenizer: {tok.model} — fast ({tok.kind}), vocab {tok.vocab_size:,}, "
+                       f"{tok.tokens_per_s:,.0f} tokens/s (encode_batch, 1 process, {tok.chars_per_token:.1f} "
+                       "chars/token)")
+    if tok.tokens_per_s < SLOW_TOKENS_PER_S:
+        notes.problems.append(f"tokenizer {tok.model} encodes only {tok.tokens_per_s:,.0f} tokens/s (a fast tokenizer "
+                              f"does more than {SLOW_TOKENS_PER_S:,}); check that it is the Rust tokenizer you meant")
+    return tok
+
+
+def _estimate_lines(documents: int, sample: SampleStats, kiwi: KiwiBench, tok: TokenizerBench, plan: Plan,
+                    kept_share: float, opts: RunOptions, notes: _Notes) -> list[StageEstimate]:
+    estimates = estimate_times(documents, sample, kiwi, tok, plan, kept_share, opts.tokenize.objective)
+    total = sum(e.seconds for e in estimates)
+    notes.lines.append(f"estimate for ~{documents:,} documents: about {_duration(total)}")
+    notes.lines.extend(f"  {e.stage}: {_duration(e.seconds)} — {e.how}" for e in estimates)
+    return estimates
 
 
 def _kiwi_lines(rules: Rules, documents: list[Document], seconds: float, cpu_slots: int, source: str,

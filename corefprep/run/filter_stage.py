@@ -20,7 +20,7 @@ from ..filter.context import FilterContext
 from ..filter.engines import run_engine
 from ..filter.judge import Judge
 from ..filter.records import BatchStats
-from ..filter.stats import batch_done, parse_batch_spec, read_stats
+from ..filter.stats import batch_done, parse_batch_spec, read_stats, stats_problem
 from ..io.counts import count_inputs, input_signature, legacy_signature
 from ..io.read import check_text_field
 from ..io.resolve import resolve_inputs
@@ -91,11 +91,14 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
                            about=about)
     cid = check.config_id
     done: dict[int, BatchStats] = {}
+    notes: list[str] = []
     if not (opts.force and spec is None):
         for k in range(num_batches):
             stats = batch_done(work, k, cid)
             if stats is not None:
                 done[k] = stats
+            elif (problem := stats_problem(work, k)) is not None:
+                notes.append(f"filter: batch {k} is computed again: {problem}")
     if spec is not None:
         todo = spec
     elif opts.force:
@@ -106,7 +109,8 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     # or --batches, which ask for a computation from scratch)
     earlier = {} if opts.force or spec is not None else _earlier_decisions(work, todo, cid)
     redecide = frozenset(k for k, s in earlier.items() if s.values_sha256)
-    notes = _redecide_notes(check.changed, earlier, redecide, opts.batches) if check.changed or earlier else []
+    if check.changed or earlier:
+        notes += _redecide_notes(check.changed, earlier, redecide, opts.batches)
     ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
                         opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
                         signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide)

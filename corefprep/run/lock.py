@@ -13,6 +13,7 @@ not honouring the guard, a filesystem without flock), and only if it is the very
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import socket
@@ -96,10 +97,26 @@ def describe_holder(holder: dict[str, Any]) -> str:
     return "a killed run (its lock file was left empty or half-written)"
 
 
+@functools.cache
 def _host() -> str:
-    from filelock._identity import host_name  # the name filelock records in its markers
+    """This host as filelock names it in its markers (the host name and, in a container, its pid
+    namespace), read off a marker of our own in a private directory: filelock's own function for it
+    is not public."""
+    import tempfile
 
-    return host_name()
+    import filelock
+
+    with tempfile.TemporaryDirectory(prefix="corefprep-host-") as d:
+        probe = os.path.join(d, "probe")
+        lease = filelock.SoftFileLease(probe, lease_duration=60.0, timeout=0)
+        lease.acquire()
+        try:
+            with open(probe, encoding="utf-8", errors="replace") as f:
+                content = f.read()
+        finally:
+            lease.release()
+    fields = dict(line.partition("=")[::2] for line in content.splitlines() if "=" in line)
+    return fields.get("host") or socket.gethostname()
 
 
 def _on_this_host(holder: dict[str, Any]) -> bool:

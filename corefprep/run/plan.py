@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import CorefprepError
 from ..core.options import declared, env_int
 from ..tokenizer.config import MapConfig, TokenizeConfig
 from ..tokenizer.load import load_fast_tokenizer
@@ -412,6 +413,6 @@ def _run_tokenizer_profile(opts: RunOptions) -> TokenizerProfile:
     if (Path(opts.tokenize.model).expanduser() / "tokenizer.json").is_file():
         try:
             return TokenizerProfile(len(load_fast_tokenizer(opts.tokenize.model)))
-        except Exception:  # the run itself reports a tokenizer that does not load, in its own words
-            pass
+        except (CorefprepError, OSError, ValueError):  # the run reports a tokenizer that does not load in its own words
+            return TokenizerProfile(1 << 20)
     return TokenizerProfile(1 << 20)

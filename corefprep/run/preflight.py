@@ -212,7 +212,7 @@ def estimate_input(files: list[InputFile], known_counts: dict[str, Any] | None =
             for f in group:
                 try:
                     rows, raw = _parquet_numbers(f)
-                except Exception:  # not readable as parquet: the reader reports it in words
+                except (OSError, ValueError):  # not readable as parquet (ArrowInvalid): the reader reports it
                     rows, raw = 0, f.size
                 documents += rows
                 decompressed += raw
