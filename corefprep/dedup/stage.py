@@ -27,9 +27,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..core.atomic import atomic_write_json, atomic_write_with, config_hash, read_json, remove_path
+from ..core.atomic import atomic_write_json, atomic_write_with, config_hash, remove_path
 from ..core.errors import CorefprepError, UsageError
 from ..core.log import say
+from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, EngineConfig, Step, Unit, supervised
@@ -71,11 +72,10 @@ def earlier_run(path: Path, signer: Signer) -> Source:
     from ..filter.stats import read_stats
 
     work = WorkDir(Path(path))
-    manifest = read_json(work.manifest)
-    if not manifest:
+    manifest = read_manifest(work)
+    if manifest is None:
         raise UsageError(f"--dedup-against {path}: no corefprep run there (no work/manifest.json)")
-    cfg = manifest.get("filter_config", {})
-    total, batch_docs = int(cfg.get("total_docs", 0)), int(cfg.get("batch_docs", 1) or 1)
+    total, batch_docs = manifest.total_docs, manifest.batch_docs
     directory = signature_dir(work, signer)
     recs, batches = [], []
     for k in range(-(-total // batch_docs)):

@@ -14,8 +14,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ..core.atomic import read_json
 from ..core.errors import CorefprepError, UsageError
+from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..filter.values import read_values
 from ..io.documents import Document
@@ -66,17 +66,16 @@ def document_at(path: str, line: int, text_field: str, rules: Rules) -> Document
 
 def document_of_run(work: WorkDir, doc_index: int, rules: Rules) -> Document:
     """Document ``doc_index`` of the run in ``work``, read from the inputs the run recorded."""
-    manifest = read_json(work.manifest) or {}
-    located = manifest.get("input_files")
-    cfg = manifest.get("filter_config", {})
-    if not located:
+    manifest = read_manifest(work)
+    located = manifest.input_files if manifest is not None else ()
+    if manifest is None or not located:
         raise CorefprepError(f"{work.output_dir} has no record of where its inputs are (made by an older corefprep, "
                              "or not a run); explain FILE:LINE instead")
     base = 0
     for path, records in located:
         if doc_index < base + records:
             files = resolve_inputs([path])
-            docs = iter_documents(files, cfg.get("text_field", "text"), doc_index - base, doc_index - base + 1,
+            docs = iter_documents(files, manifest.text_field, doc_index - base, doc_index - base + 1,
                                   counts=[records], meta_fields=tuple(rules.meta_fields))
             doc = next(iter(docs), None)
             if doc is None:
@@ -87,11 +86,10 @@ def document_of_run(work: WorkDir, doc_index: int, rules: Rules) -> Document:
 
 
 def _recorded(work: WorkDir, doc_index: int, rules: Rules) -> dict[str, Any] | None:
-    cfg = (read_json(work.manifest) or {}).get("filter_config", {})
-    batch_docs = cfg.get("batch_docs")
-    if not batch_docs:
+    manifest = read_manifest(work)
+    if manifest is None or not manifest.filter_config.get("batch_docs"):
         return None
-    k = doc_index // int(batch_docs)
+    k = doc_index // manifest.batch_docs
     path = work.batch_values(k)
     if not path.exists():
         return None

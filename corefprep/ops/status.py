@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
+from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
 from ..filter.stats import read_stats
@@ -36,15 +37,12 @@ BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs
 def collect_status(output_dir: Path) -> dict[str, Any]:
     output_dir = Path(output_dir)
     work = WorkDir(output_dir)
-    manifest = read_json(work.manifest)
+    manifest = read_manifest(work)
     if manifest is None:
         raise CorefprepError(f"{output_dir} holds no corefprep run (no work/manifest.json); check the path")
-    cfg = manifest.get("filter_config", {})
-    total = cfg.get("total_docs", 0)
-    batch_docs = cfg.get("batch_docs", 1) or 1
-    num_batches = -(-total // batch_docs)
+    total, batch_docs, num_batches = manifest.total_docs, manifest.batch_docs, manifest.num_batches
     shas: dict[int, str] = {}
-    batches = batch_rows(work, manifest.get("config_id"), total, batch_docs, num_batches, shas)
+    batches = batch_rows(work, manifest.config_id, total, batch_docs, num_batches, shas)
     done = [b for b in batches if b["state"] == "done"]
     pending = [b for b in batches if b["state"] != "done"]
     dedup = dedup_state(work, shas, done)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, config_hash, read_json
 from ..core.errors import ConfigMismatchError, CorefprepError
+from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..rules import make_rules
 
@@ -217,10 +218,10 @@ def recorded_rules(work: WorkDir) -> Any:
 
     Rebuilt from the options as given (the blocklist by its path); a blocklist that is gone is
     left out, and a run recorded by an older corefprep is rebuilt from its decision settings."""
-    m = read_json(work.manifest)
-    if not m:
+    m = read_manifest(work)
+    if m is None:
         return None
-    options = dict(m.get("rules_options") or m.get("filter_config", {}).get("rules") or {})
+    options = dict(m.rules_options or m.rules)
     name = options.pop("rules", "v2")
     if options.get("blocklist") and not Path(str(options["blocklist"])).is_file():
         options["blocklist"] = None
