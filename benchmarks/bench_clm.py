@@ -115,6 +115,7 @@ def child_corefprep(data: Path, model: Path, result: Path, batch_docs: int) -> N
     import pyarrow.parquet  # noqa: F401
 
     from corefprep.clm.stage import prepare_clm
+    from corefprep.core.timings import Timings
     from corefprep.filter.config import FilterConfig
     from corefprep.filter.records import BatchStats
     from corefprep.run.options import RunOptions
@@ -126,14 +127,13 @@ def child_corefprep(data: Path, model: Path, result: Path, batch_docs: int) -> N
                                  tokenize=TokenizeConfig(model=str(model), seq_len=SEQ_LEN, objective="clm")))
     shutil.rmtree(opts.final_dir, ignore_errors=True)
     done = {int(k): BatchStats.from_json(v) for k, v in json.loads((data / "done.json").read_text()).items()}
-    timings: dict[str, float] = {}
     t0, c0 = time.perf_counter(), time.process_time()
     res = prepare_clm(opts.work, done, opts.tokenize, opts.map, final=opts.final_dir, megatron=opts.megatron_prefix,
-                      provenance=opts.provenance(), timings=timings, build=True, progress=False)
+                      provenance=opts.provenance(), timings=Timings(), build=True, progress=False)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     meta = json.loads((opts.final_dir / "metadata.json").read_text())
     out = {"documents": meta["num_documents"], "tokens": meta["num_tokens"], "rows": res.rows,
-           "seconds": seconds, "cpu": cpu, "timings": timings}
+           "seconds": seconds, "cpu": cpu, "timings": res.timings.as_dict()}
     result.write_text(json.dumps(out), encoding="utf-8")
 
 

@@ -245,7 +245,7 @@ for k in range(-(-n // per)):
                          rows=m, parquet_bytes=0, parquet_sha256=f"synthetic{k}", config_id="synthetic")
 t = time.perf_counter()
 r = run_dedup(work, done, signer, EngineConfig(workers=int(sys.argv[4])), progress=False)
-print(json.dumps({"seconds": time.perf_counter() - t, "removed": r.summary["removed"],
+print(json.dumps({"seconds": time.perf_counter() - t, "removed": r.summary.removed,
                   "maxrss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 '''
 

@@ -316,7 +316,7 @@ def _done_line(res: RunResult) -> str:
         line += f"{res.passed:,} passed, {rejected:,} rejected, {malformed:,} malformed"
     else:  # what the filter passed is not what the outputs hold: say what deduplication took
         line += (f"{res.passed:,} passed the filter ({rejected:,} rejected, {malformed:,} malformed), "
-                 f"{res.dedup['removed']:,} duplicates removed, {res.dedup['kept']:,} kept")
+                 f"{res.dedup.removed:,} duplicates removed, {res.dedup.kept:,} kept")
     if res.samples is not None:
         line += f"; {res.samples:,} {res.rows_kind}"
     if res.dataset is not None:

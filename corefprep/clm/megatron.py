@@ -24,12 +24,13 @@ from __future__ import annotations
 import struct
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..core.atomic import atomic_write_with, config_hash, temp_path
 from ..core.log import say
+from ..core.timings import Timings
 from ..dedup.result import DedupResult, dedup_metadata
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
@@ -80,11 +81,16 @@ def write_idx(batches: list[Tokens], path: Path, dtype: np.dtype) -> int:
     return n
 
 
+class Exported(NamedTuple):
+    documents: int
+    timings: Timings  # the run's, with "megatron" when the pair was written now
+
+
 def export_megatron(prefix: Path, store: TokenStore, batches: list[Tokens], info: dict[str, Any],
-                    done: dict[int, BatchStats], timings: dict[str, float], *, provenance: Provenance,
-                    dedup: DedupResult | None = None) -> int:
+                    done: dict[int, BatchStats], timings: Timings, *, provenance: Provenance,
+                    dedup: DedupResult | None = None) -> Exported:
     """Write (or find up to date) the .bin/.idx pair at ``prefix`` (without the documents dedup
-    removed); returns its document count."""
+    removed)."""
     out = Output.megatron(prefix)
     bin_path, idx_path = prefix.with_name(prefix.name + ".bin"), prefix.with_name(prefix.name + ".idx")
     dtype = megatron_dtype(store.dtype)
@@ -94,7 +100,7 @@ def export_megatron(prefix: Path, store: TokenStore, batches: list[Tokens], info
     marker = out.up_to_date(fingerprint)
     if marker and not provenance.force and "files" in marker:
         say(f"megatron: {prefix}.bin/.idx are up to date ({marker.get('num_documents'):,} documents)")
-        return int(marker["num_documents"])
+        return Exported(int(marker["num_documents"]), timings)
     t0 = time.monotonic()
     out.unmark()  # from here on the pair on disk no longer counts as finished
     tokens = docs = 0
@@ -111,7 +117,7 @@ def export_megatron(prefix: Path, store: TokenStore, batches: list[Tokens], info
         temp_path(path).unlink(missing_ok=True)
     atomic_write_with(bin_path, bin_file)
     atomic_write_with(idx_path, idx_file)
-    timings["megatron"] = round(time.monotonic() - t0, 3)
+    timings = timings.with_stage("megatron", time.monotonic() - t0)
     metadata = base_metadata(
         "megatron_indexed", sources=provenance.sources, documents=totals_of(done[k] for k in sorted(done)),
         tokenizer=info, config=provenance.config, timings=timings, path_prefix=str(prefix),
@@ -120,4 +126,4 @@ def export_megatron(prefix: Path, store: TokenStore, batches: list[Tokens], info
     out.finish(metadata, fingerprint, [bin_path.name, idx_path.name], num_documents=docs, num_tokens=tokens)
     say(f"megatron: {docs:,} documents, {tokens:,} tokens ({dtype.name}) -> {prefix}.bin/.idx "
         f"in {timings['megatron']:.1f}s")
-    return docs
+    return Exported(docs, timings)

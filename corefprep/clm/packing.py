@@ -22,13 +22,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..core.atomic import config_hash, temp_path
 from ..core.errors import CorefprepError
 from ..core.log import say
+from ..core.timings import Timings
 from ..dedup.result import DedupResult, dedup_metadata
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
@@ -278,16 +279,21 @@ def _pack_fingerprint(cfg: TokenizeConfig, store: TokenStore, batches: list[Toke
                         "doc_boundaries": cfg.doc_boundaries, "shard_bytes": SHARD_BYTES})
 
 
+class Packed(NamedTuple):
+    rows: int
+    timings: Timings  # the run's, with "pack" (and the dataset's "merge") when it was built now
+
+
 def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batches: list[Tokens],
-                      info: dict[str, Any], done: dict[int, BatchStats], timings: dict[str, float], *,
-                      writer_batch_size: int, provenance: Provenance, dedup: DedupResult | None = None) -> int:
+                      info: dict[str, Any], done: dict[int, BatchStats], timings: Timings, *,
+                      writer_batch_size: int, provenance: Provenance, dedup: DedupResult | None = None) -> Packed:
     """``<output-dir>/clm_<rules>_<seq-len>/`` from the token files (without the documents dedup
-    removed); returns its number of rows."""
+    removed)."""
     fingerprint = _pack_fingerprint(cfg, store, batches, done, dedup)
     marker = Output.dataset(final).up_to_date(fingerprint)
     if marker and not provenance.force:
         say(f"pack: {final} is up to date ({marker.get('num_samples'):,} rows)")
-        return int(marker.get("num_samples", 0))
+        return Packed(int(marker.get("num_samples", 0)), timings)
     t0 = time.monotonic()
     work = temp_path(store.root / "pack")  # a killed run's leftover is removed by the next one (TEMP_NAME)
     shutil.rmtree(work, ignore_errors=True)
@@ -302,10 +308,11 @@ def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batch
                 f"the kept documents hold {stats.document_tokens:,} tokens, less than one {cfg.seq_len}-token block; "
                 "lower --seq-len, pass --keep-last, or give more input"
             )
-        timings["pack"] = round(time.monotonic() - t0, 3)
+        timings = timings.with_stage("pack", time.monotonic() - t0)
         metadata = clm_metadata(cfg, info, stats, store.dtype, done, timings, provenance, dedup)
-        rows = assemble_dataset(files, final, metadata, [done[k].to_json() for k in sorted(done)],
-                                fingerprint=fingerprint)
+        built = assemble_dataset(files, final, metadata, [done[k].to_json() for k in sorted(done)],
+                                 fingerprint=fingerprint)
+        rows, timings = built.rows, timings.with_stage("merge", built.seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)  # the dataset holds hard links to the files
     what = "blocks" if cfg.pack else "document rows"
@@ -313,11 +320,11 @@ def build_clm_dataset(final: Path, cfg: TokenizeConfig, store: TokenStore, batch
             f", {stats.truncated_documents:,} documents cut to {cfg.seq_len} tokens")
     say(f"pack: {stats.documents:,} documents, {stats.tokens:,} tokens -> {rows:,} {what} of {cfg.seq_len}{tail} "
         f"-> {final}")
-    return rows
+    return Packed(rows, timings)
 
 
 def clm_metadata(cfg: TokenizeConfig, info: dict[str, Any], stats: PackStats, dtype: np.dtype,
-                 done: dict[int, BatchStats], timings: dict[str, float], provenance: Provenance,
+                 done: dict[int, BatchStats], timings: Timings, provenance: Provenance,
                  dedup: DedupResult | None = None) -> dict[str, Any]:
     counts = asdict(stats)
     return base_metadata(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import CorefprepError
+from ..core.timings import Timings
 from ..core.workdir import WorkDir
 from ..dedup.result import DedupResult
 from ..filter.records import BatchStats
@@ -26,6 +27,7 @@ from .packing import build_clm_dataset
 @dataclass(frozen=True)
 class ClmResult:
     tokens: int
+    timings: Timings  # the run's, with this path's stages (tokenize, and pack / megatron / merge when built)
     dataset: Path | None = None  # the packed dataset, when it was built
     rows: int = 0
     megatron: Path | None = None  # the .bin/.idx prefix, when it was written
@@ -33,7 +35,7 @@ class ClmResult:
 
 
 def prepare_clm(work: WorkDir, done: dict[int, BatchStats], cfg: TokenizeConfig, mcfg: MapConfig, *,
-                final: Path, megatron: Path, provenance: Provenance, timings: dict[str, float],
+                final: Path, megatron: Path, provenance: Provenance, timings: Timings,
                 build: bool = True, progress: bool = True, dedup: DedupResult | None = None) -> ClmResult:
     """Tokenize (per filter batch) and, with ``build``, pack/export the kept documents (without the
     ones ``dedup`` removed: every kept document is encoded once whatever dedup decides, so changing
@@ -48,19 +50,20 @@ def prepare_clm(work: WorkDir, done: dict[int, BatchStats], cfg: TokenizeConfig,
     info["id_dtype"] = dtype.name
     store, batches = run_doc_tokens(work, done, tok, specials, info, dtype, num_proc=mcfg.num_proc or 1,
                                     progress=progress)
-    timings["tokenize"] = round(time.monotonic() - t0, 3)
+    timings = timings.with_stage("tokenize", time.monotonic() - t0)
     if dedup is not None:
         batches = [b.without(dedup.removed_mask(b.docs()[:, 0])) for b in batches]
     tokens = sum(b.tokens for b in batches)
     if not build:
-        return ClmResult(tokens)
-    result = ClmResult(tokens)
+        return ClmResult(tokens, timings)
+    result = ClmResult(tokens, timings)
     if cfg.output_format in ("megatron", "both"):
-        n_docs = export_megatron(megatron, store, batches, info, done, timings, provenance=provenance, dedup=dedup)
-        result = ClmResult(tokens, megatron=megatron, megatron_documents=n_docs)
+        exported = export_megatron(megatron, store, batches, info, done, timings, provenance=provenance, dedup=dedup)
+        timings = exported.timings
+        result = ClmResult(tokens, timings, megatron=megatron, megatron_documents=exported.documents)
     if cfg.output_format in ("hf", "both"):
-        rows = build_clm_dataset(final, cfg, store, batches, info, done, timings,
-                                 writer_batch_size=mcfg.writer_batch_size or 1000, provenance=provenance,
-                                 dedup=dedup)
-        result = ClmResult(tokens, final, rows, result.megatron, result.megatron_documents)
+        packed = build_clm_dataset(final, cfg, store, batches, info, done, timings,
+                                   writer_batch_size=mcfg.writer_batch_size or 1000, provenance=provenance,
+                                   dedup=dedup)
+        result = ClmResult(tokens, packed.timings, final, packed.rows, result.megatron, result.megatron_documents)
     return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core.histogram import Histogram
@@ -102,29 +102,54 @@ class CorpusStats:
             self.distance_bins.add(m_start - a_start)
         self.num_samples += len(specs)
 
-    def summary(self, top: int = 50) -> dict[str, Any]:
+    def summary(self, unaligned_policy: str, top: int = 50) -> SamplesSummary:
         lengths = Histogram.uniform(1, 64)
         for e, n in self.entity_samples.items():
             if n:
                 lengths.add(len(e))
         t = self.tally
         unaligned = t.widened + t.unaligned
-        return {
-            "num_samples": self.num_samples,
-            "num_documents_with_samples": self.num_docs,
-            "num_unique_entities": sum(1 for n in self.entity_samples.values() if n),
-            "top_entities": self.entity_samples.most_common(top),
-            "entity_length_stats": lengths.stats(),
-            "entity_length_distribution": lengths.as_dict(),
-            "distance_stats": self.distances.stats(),
-            "distance_distribution": self.distance_bins.distribution(),
-            "distance_histogram": self.distances.as_dict(),
-            "candidate_samples": t.candidates,
-            "unaligned_samples": unaligned,
-            "unaligned_share": round(unaligned / t.candidates, 6) if t.candidates else 0.0,
-            "widened_samples": t.widened,
-            "window_dropped_samples": t.too_far,
-        }
+        return SamplesSummary(
+            num_samples=self.num_samples,
+            num_documents_with_samples=self.num_docs,
+            num_unique_entities=sum(1 for n in self.entity_samples.values() if n),
+            top_entities=self.entity_samples.most_common(top),
+            entity_length_stats=lengths.stats(),
+            entity_length_distribution=lengths.as_dict(),
+            distance_stats=self.distances.stats(),
+            distance_distribution=self.distance_bins.distribution(),
+            distance_histogram=self.distances.as_dict(),
+            candidate_samples=t.candidates,
+            unaligned_samples=unaligned,
+            unaligned_share=round(unaligned / t.candidates, 6) if t.candidates else 0.0,
+            widened_samples=t.widened,
+            window_dropped_samples=t.too_far,
+            unaligned_policy=unaligned_policy,
+        )
+
+
+@dataclass(frozen=True)
+class SamplesSummary:
+    """What the samples stage built, as metadata.json and work/samples/index.json record it."""
+
+    num_samples: int
+    num_documents_with_samples: int
+    num_unique_entities: int
+    top_entities: list[tuple[str, int]]
+    entity_length_stats: dict[str, Any]
+    entity_length_distribution: dict[str, Any]
+    distance_stats: dict[str, Any]
+    distance_distribution: dict[str, Any]
+    distance_histogram: dict[str, Any]
+    candidate_samples: int
+    unaligned_samples: int
+    unaligned_share: float
+    widened_samples: int
+    window_dropped_samples: int
+    unaligned_policy: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def entities_of(raw: list[dict[str, Any]]) -> Entities:

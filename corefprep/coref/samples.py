@@ -39,7 +39,7 @@ from ..filter.records import BatchStats
 from ..tokenizer.config import TokenizeConfig
 from ..tokenizer.info import manage_tokenizers_parallelism, tokenizer_info
 from ..tokenizer.load import load_fast_tokenizer
-from .candidates import CorpusStats, SampleSpec, cap_samples, doc_candidates, entities_of
+from .candidates import CorpusStats, SampleSpec, SamplesSummary, cap_samples, doc_candidates, entities_of
 from .config import SampleConfig
 from .masking import Fate, plain_backend, sample_fates, special_tokens, window_rule
 
@@ -77,6 +77,13 @@ CHUNK_SCHEMA = pa.schema(
     ]
 )
 
+
+
+@dataclass(frozen=True)
+class SamplesResult:
+    chunks: list[ChunkInfo]
+    summary: SamplesSummary
+    seconds: float
 
 
 @dataclass
@@ -278,8 +285,8 @@ def _texts(work: WorkDir, k: int, wanted: set[int]) -> dict[int, str]:
 
 def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, tcfg: TokenizeConfig,
                 tok_chunk: int, *, progress: bool = True,
-                dedup: DedupResult | None = None) -> tuple[list[ChunkInfo], dict[str, Any]]:
-    """The samples stage over the finished filter batches ``done``: (chunks, summary for metadata.json)."""
+                dedup: DedupResult | None = None) -> SamplesResult:
+    """The samples stage over the finished filter batches ``done``."""
     t0 = time.monotonic()
     hashes = {k: s.parquet_sha256 for k, s in done.items()}
     tok = load_fast_tokenizer(tcfg.model)
@@ -292,17 +299,18 @@ def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, t
                                             judge=judge, progress=bar.update, dedup=dedup)
     finally:
         bar.close()
-    summary = {**stats.summary(), "unaligned_policy": tcfg.unaligned}
+    summary = stats.summary(tcfg.unaligned)
     written = sum(1 for c in chunks if c.written)
     atomic_write_json(work.samples_dir / "index.json",
                       {"chunks": [{"index": c.index, "fingerprint": c.fingerprint, "samples": c.samples}
-                                  for c in chunks], "summary": summary})
+                                  for c in chunks], "summary": summary.as_dict()})
     t = stats.tally
     unaligned = t.unaligned + t.widened
-    say(f"samples: {summary['num_samples']:,} samples from {summary['num_documents_with_samples']:,} documents, "
-        f"{summary['num_unique_entities']:,} entities, {len(chunks)} chunk(s) ({written} written) "
-        f"in {time.monotonic() - t0:.1f}s; of {t.candidates:,} candidates {unaligned:,} "
-        f"({summary['unaligned_share']:.1%}) have a boundary inside a token "
+    seconds = time.monotonic() - t0
+    say(f"samples: {summary.num_samples:,} samples from {summary.num_documents_with_samples:,} documents, "
+        f"{summary.num_unique_entities:,} entities, {len(chunks)} chunk(s) ({written} written) "
+        f"in {seconds:.1f}s; of {t.candidates:,} candidates {unaligned:,} "
+        f"({summary.unaligned_share:.1%}) have a boundary inside a token "
         f"({'widened' if judge.rule.widen else 'dropped'}), {t.too_far:,} do not fit one "
         f"{tcfg.seq_len}-token window (dropped)")
     if not chunks and t.candidates:
@@ -311,4 +319,4 @@ def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, t
             f"{tcfg.seq_len}-token window and {t.unaligned:,} have a boundary inside a token; raise --seq-len"
             + ("" if judge.rule.widen else " or use --unaligned widen")
         )
-    return chunks, summary
+    return SamplesResult(chunks, summary, seconds)

@@ -11,6 +11,7 @@ import hashlib
 import os
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,10 +122,21 @@ def _whole(out: Path, record: dict[str, Any]) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class Tokenized:
+    """The tokenize stage's result: every chunk's Arrow files in row order, and what the merge
+    records about it."""
+
+    files: list[Path]
+    tokenizer: dict[str, Any]  # metadata.json's "tokenizer"
+    dropped_samples: int
+    key: str  # of the tokenizer and settings (work/tokenized/<key>/)
+    seconds: float
+
+
 def run_tokenize(work: WorkDir, chunks: list[ChunkInfo], tcfg: TokenizeConfig, mcfg: MapConfig, *,
-                 progress: bool = True) -> tuple[list[Path], dict[str, Any]]:
-    """Tokenize every samples chunk whose rows are not already whole on disk; returns the Arrow
-    files of all chunks in row order and what metadata.json says about the tokenizer."""
+                 progress: bool = True) -> Tokenized:
+    """Tokenize every samples chunk whose rows are not already whole on disk."""
     t0 = time.monotonic()
     tok = load_fast_tokenizer(tcfg.model)
     info = tokenizer_info(tok, tcfg.model)
@@ -174,4 +186,4 @@ def run_tokenize(work: WorkDir, chunks: list[ChunkInfo], tcfg: TokenizeConfig, m
         # the samples stage judged every sample with this tokenizer and these settings
         say(f"warning: {dropped:,} samples did not become rows although the samples stage kept them; "
             "this is a bug, please report it")
-    return dirs, {"tokenizer": info, "dropped_samples": dropped, "key": key}
+    return Tokenized(dirs, info, dropped, key, elapsed)

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +31,46 @@ def result_dir(work: WorkDir) -> Path:
 
 
 @dataclass(frozen=True)
+class DedupSummary:
+    """``summary.json``: what the result was made from and what it removed (written last)."""
+
+    fingerprint: str
+    mode: str
+    settings: dict[str, Any]  # the MinHash settings (and the Kiwi version with Kiwi words)
+    signer: str
+    documents: int  # this run's signed documents
+    removed: int
+    clustered: int  # documents in clusters of two or more
+    kept: int
+    by_reason: dict[str, int]
+    no_shingle: int  # too short for one shingle: compared by their exact hash only
+    unsigned_near: int  # could not be signed (quarantined while signed): exact hash only
+    unsigned_near_docs: list[int]
+    batches: dict[str, dict[str, Any]]  # filter batch -> its parquet's SHA-256 and removed per reason
+    cluster_sizes: dict[str, int]
+    against: list[str]  # earlier output directories (--dedup-against)
+    removed_file: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> DedupSummary:
+        """A summary as written (fields a corefprep version did not write read as empty)."""
+        empty: dict[str, Any] = {"settings": {}, "by_reason": {}, "batches": {}, "cluster_sizes": {}, "against": [],
+                                 "unsigned_near_docs": [], "fingerprint": "", "mode": "", "signer": "",
+                                 "removed_file": ""}
+        return cls(**{f.name: d.get(f.name, empty.get(f.name, 0)) for f in fields(cls)})
+
+
+@dataclass(frozen=True)
 class DedupResult:
     mode: str
     fingerprint: str
     removed: np.ndarray  # sorted doc_index of this run's removed documents
     cluster_docs: np.ndarray  # sorted doc_index of this run's documents in clusters of two or more
     cluster_sizes: np.ndarray  # aligned with cluster_docs
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: DedupSummary
 
     def removed_mask(self, doc_index: np.ndarray) -> np.ndarray:
         """Which of ``doc_index`` are removed."""
@@ -84,7 +117,7 @@ def load_result(work: WorkDir, fingerprint: str | None = None) -> DedupResult | 
         return None
     return DedupResult(s["mode"], s["fingerprint"], np.sort(removed.astype(np.int64)),
                        cl.column("doc_index").to_numpy().astype(np.int64),
-                       cl.column("dup_count").to_numpy().astype(np.int32), s)
+                       cl.column("dup_count").to_numpy().astype(np.int32), DedupSummary.from_json(s))
 
 
 def dedup_metadata(dedup: DedupResult | None) -> dict[str, Any]:
@@ -92,6 +125,5 @@ def dedup_metadata(dedup: DedupResult | None) -> dict[str, Any]:
     if dedup is None:
         return {}
     s = dedup.summary
-    return {"dedup": {"mode": dedup.mode, "settings": s.get("settings", {}), "documents": s.get("documents"),
-                      "removed": s.get("removed"), "by_reason": s.get("by_reason", {}),
-                      "against": s.get("against", []), "fingerprint": dedup.fingerprint}}
+    return {"dedup": {"mode": dedup.mode, "settings": s.settings, "documents": s.documents, "removed": s.removed,
+                      "by_reason": s.by_reason, "against": s.against, "fingerprint": dedup.fingerprint}}

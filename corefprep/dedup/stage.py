@@ -39,7 +39,7 @@ from ..signatures.minhash import Signer
 from ..signatures.store import load_signatures, signature_dir, signatures_valid
 from .bands import band_done, band_names, compute_band, inputs_fingerprint, load_edges
 from .clusters import components
-from .result import DedupResult, load_result, result_dir
+from .result import DedupResult, DedupSummary, load_result, result_dir
 from .sign import sign_missing
 
 RESULT_VERSION = 1
@@ -207,36 +207,36 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
     by_reason = Counter(reasons.tolist())
     # quarantined while being signed: an exact hash only (see corefprep.dedup.sign)
     unsigned = sorted(d for r in sources[-1].records for d in r.get("unsigned_near", []))
-    summary = {
-        "fingerprint": result_key,
-        "mode": signer.mode,
-        "settings": {"words": signer.words, "ngram": signer.ngram, "bands": signer.bands, "rows": signer.rows,
-                     "seed": signer.seed, **({"kiwi": kiwi_version()} if signer.uses_kiwi else {})}
+    summary = DedupSummary(
+        fingerprint=result_key,
+        mode=signer.mode,
+        settings={"words": signer.words, "ngram": signer.ngram, "bands": signer.bands, "rows": signer.rows,
+                  "seed": signer.seed, **({"kiwi": kiwi_version()} if signer.uses_kiwi else {})}
         if signer.mode == "minhash" else {},
-        "signer": signer.key,
-        "documents": int(mine.sum()),
-        "removed": len(rem),
-        "clustered": len(clustered),
-        "kept": int(mine.sum()) - len(rem),
-        "by_reason": {r: by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
-        "no_shingle": int(np.count_nonzero(mine & (shingles == 0))) - len(unsigned) if signer.mode == "minhash" else 0,
-        "unsigned_near": len(unsigned),
-        "unsigned_near_docs": unsigned,
-        "batches": {str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(per_batch.get(k, {}))}
-                    for k in sorted(done)},
-        "cluster_sizes": {str(size): n for size, n in sorted(cluster_sizes.items())},
-        "against": [s.label for s in sources if s.label],
-        "removed_file": str(d / "removed.parquet"),
-    }
-    atomic_write_json(d / "summary.json", summary)
+        signer=signer.key,
+        documents=int(mine.sum()),
+        removed=len(rem),
+        clustered=len(clustered),
+        kept=int(mine.sum()) - len(rem),
+        by_reason={r: by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
+        no_shingle=int(np.count_nonzero(mine & (shingles == 0))) - len(unsigned) if signer.mode == "minhash" else 0,
+        unsigned_near=len(unsigned),
+        unsigned_near_docs=unsigned,
+        batches={str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(per_batch.get(k, {}))}
+                 for k in sorted(done)},
+        cluster_sizes={str(size): n for size, n in sorted(cluster_sizes.items())},
+        against=[s.label for s in sources if s.label],
+        removed_file=str(d / "removed.parquet"),
+    )
+    atomic_write_json(d / "summary.json", summary.to_json())
     return DedupResult(signer.mode, result_key, np.sort(ids[rem]), ids[clustered], size_of[clustered].astype(np.int32),
                        summary)
 
 
-def _line(s: dict[str, Any]) -> str:
-    r = s.get("by_reason", {})
-    share = s["removed"] / s["documents"] if s.get("documents") else 0.0
-    unsigned = (f"; {s['unsigned_near']:,} could not be signed and were compared by their exact hash only"
-                if s.get("unsigned_near") else "")
-    return (f"{s['removed']:,} of {s['documents']:,} kept documents removed ({share:.1%}): "
+def _line(s: DedupSummary) -> str:
+    r = s.by_reason
+    share = s.removed / s.documents if s.documents else 0.0
+    unsigned = (f"; {s.unsigned_near:,} could not be signed and were compared by their exact hash only"
+                if s.unsigned_near else "")
+    return (f"{s.removed:,} of {s.documents:,} kept documents removed ({share:.1%}): "
             f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near duplicates{unsigned}")

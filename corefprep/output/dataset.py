@@ -19,7 +19,7 @@ import os
 import shutil
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, remove_path, temp_path
 from .markers import Output
@@ -79,22 +79,28 @@ def write_dataset_dir(files: list[Path], out_dir: Path, fingerprint: str) -> int
     return len(ds)
 
 
+class Assembled(NamedTuple):
+    rows: int
+    seconds: float  # linking and describing it (metadata.json's "merge")
+
+
 def assemble_dataset(
     files: list[Path],
     final_dir: Path,
     metadata: dict[str, Any],
     stats: list[dict[str, Any]],
     fingerprint: str,
-) -> int:
+) -> Assembled:
     """Build the final dataset from ``files`` (rows in order) with ``metadata.json`` and
-    ``stats.json`` beside them; returns the number of rows. ``fingerprint`` (of what the dataset
+    ``stats.json`` beside them; returns its rows and the seconds it took. ``fingerprint`` (of what the dataset
     was made from) goes into the marker so an up-to-date dataset is recognised on the next run."""
     t0 = time.monotonic()
     clean_merge_leftovers(final_dir)
     tmp = temp_path(final_dir)
     try:
         rows = write_dataset_dir(files, tmp, fingerprint)
-        timings = {**metadata.get("timings", {}), "merge": round(time.monotonic() - t0, 3)}
+        seconds = time.monotonic() - t0
+        timings = {**metadata.get("timings", {}), "merge": round(seconds, 3)}
         metadata = {**metadata, "num_samples": rows, "num_shards": len(files), "timings": timings}
         atomic_write_json(tmp / "metadata.json", metadata)
         atomic_write_json(tmp / "stats.json", stats)
@@ -104,7 +110,7 @@ def assemble_dataset(
         raise
     replace_dataset_dir(tmp, final_dir)
     Output.dataset(final_dir).mark(fingerprint, shard_names(len(files)), num_samples=rows)
-    return rows
+    return Assembled(rows, seconds)
 
 
 def replace_dataset_dir(new: Path, final_dir: Path) -> None:

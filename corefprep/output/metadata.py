@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.timings import Timings
 from ..core.version import __version__
 from .markers import now
 from .names import DATASET_VERSION
 
 
 def base_metadata(dataset_type: str, *, sources: list[str], documents: dict[str, Any], tokenizer: dict[str, Any],
-                  config: dict[str, Any], timings: dict[str, float], **fields: Any) -> dict[str, Any]:
+                  config: dict[str, Any], timings: Timings, **fields: Any) -> dict[str, Any]:
     """The fields common to every output: what it is, which corefprep made it when, from which
     inputs (``sources``) and documents (the filter's counts), with which tokenizer and settings,
     and how long each stage took; ``fields`` are the output's own."""
@@ -25,7 +26,7 @@ def base_metadata(dataset_type: str, *, sources: list[str], documents: dict[str,
         **fields,
         "tokenizer": tokenizer,
         "config": config,
-        "timings": dict(timings),
+        "timings": timings.as_dict(),
     }
 
 

@@ -27,10 +27,11 @@ from typing import Any
 from ..clm.stage import prepare_clm
 from ..core.errors import CorefprepError, UsageError
 from ..core.log import EventLog, say
+from ..core.timings import Timings
 from ..coref.merge import run_merge
 from ..coref.samples import run_samples
 from ..coref.tokenize import run_tokenize
-from ..dedup.result import DedupResult
+from ..dedup.result import DedupResult, DedupSummary
 from ..dedup.stage import earlier_run, run_dedup
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
@@ -57,8 +58,8 @@ class RunResult:
     tokens: int | None = None  # clm tokenize without a merge
     dataset: Path | None = None
     megatron: Path | None = None
-    dedup: dict[str, Any] | None = None  # the dedup summary, when the run deduplicated
-    timings: dict[str, float] = field(default_factory=dict)
+    dedup: DedupSummary | None = None  # when the run deduplicated
+    timings: Timings = field(default_factory=Timings)
 
     @property
     def documents(self) -> int:
@@ -87,7 +88,6 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
             # one Ray session for every step that runs on it (counting, filter, signing, bands);
             # closed before the stages that fork processes of their own
             on_ray.enter_context(ray_session(opts.engine))
-        timings: dict[str, float] = {}
         t0 = time.monotonic()
         command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
@@ -97,7 +97,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         if "filter" in stages:
             events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
             new = run_filter(opts, plan, events)
-        timings["filter"] = round(time.monotonic() - t0, 3)
+        timings = Timings().with_stage("filter", time.monotonic() - t0)
         if "filter" in stages:
             events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
         done = dict(sorted({**plan.done, **new}.items()))
@@ -144,11 +144,11 @@ def _dedup(opts: RunOptions, done: dict[int, BatchStats], result: RunResult, eve
     events.emit("stage_start", stage="dedup", documents=result.passed)
     t0 = time.monotonic()
     dedup = run_dedup(opts.work, done, signer, opts.engine, against=opts.dedup.dedup_against, progress=opts.progress)
-    result.timings["dedup"] = round(time.monotonic() - t0, 3)
+    result.timings = result.timings.with_stage("dedup", time.monotonic() - t0)
     s = dedup.summary
     result.dedup = s
-    events.emit("stage_done", stage="dedup", seconds=result.timings["dedup"], documents=s["documents"],
-                removed=s["removed"], by_reason=s["by_reason"], kept=s["kept"])
+    events.emit("stage_done", stage="dedup", seconds=result.timings["dedup"], documents=s.documents,
+                removed=s.removed, by_reason=s.by_reason, kept=s.kept)
     return dedup
 
 
@@ -160,6 +160,7 @@ def _clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats],
     clm = prepare_clm(opts.work, done, opts.tokenize, opts.map, final=opts.final_dir, megatron=opts.megatron_prefix,
                       provenance=opts.provenance(), timings=result.timings, build="merge" in stages,
                       progress=opts.progress, dedup=dedup)
+    result.timings = clm.timings
     for stage in ("tokenize", "merge"):  # clm runs both in prepare_clm; their timings tell which ran
         if stage in result.timings:
             events.emit("stage_done", stage=stage, seconds=result.timings[stage])
@@ -174,15 +175,14 @@ def _clm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats],
 
 def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, BatchStats], result: RunResult,
                 events: EventLog, dedup: DedupResult | None) -> RunResult:
-    timings = result.timings
     events.emit("stage_start", stage="samples", documents=result.passed)
-    t1 = time.monotonic()
-    chunks, summary = run_samples(opts.work, done, opts.samples, opts.tokenize, opts.map.tok_chunk or 1_000_000,
-                                  progress=opts.progress, dedup=dedup)
-    timings["samples"] = round(time.monotonic() - t1, 3)
-    events.emit("stage_done", stage="samples", seconds=timings["samples"], samples=summary["num_samples"],
+    built = run_samples(opts.work, done, opts.samples, opts.tokenize, opts.map.tok_chunk or 1_000_000,
+                        progress=opts.progress, dedup=dedup)
+    chunks, summary = built.chunks, built.summary
+    result.timings = result.timings.with_stage("samples", built.seconds)
+    events.emit("stage_done", stage="samples", seconds=result.timings["samples"], samples=summary.num_samples,
                 chunks=len(chunks))
-    result.samples = summary["num_samples"]
+    result.samples = summary.num_samples
     if stages == ("samples",):
         return result
     if not chunks:
@@ -190,19 +190,21 @@ def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, Batch
             "no samples were produced: no kept document has a repeated entity; see `corefprep status "
             f"{opts.output_dir}` for the rejection reasons"
         )
-    events.emit("stage_start", stage="tokenize", samples=summary["num_samples"], chunks=len(chunks))
-    t2 = time.monotonic()
-    dirs, tok_meta = run_tokenize(opts.work, chunks, opts.tokenize, opts.map, progress=opts.progress)
-    timings["tokenize"] = round(time.monotonic() - t2, 3)
-    events.emit("stage_done", stage="tokenize", seconds=timings["tokenize"],
-                dropped_samples=tok_meta["dropped_samples"])
+    events.emit("stage_start", stage="tokenize", samples=summary.num_samples, chunks=len(chunks))
+    tokenized = run_tokenize(opts.work, chunks, opts.tokenize, opts.map, progress=opts.progress)
+    result.timings = result.timings.with_stage("tokenize", tokenized.seconds)
+    events.emit("stage_done", stage="tokenize", seconds=result.timings["tokenize"],
+                dropped_samples=tokenized.dropped_samples)
     if "merge" not in stages:
         return result
     events.emit("stage_start", stage="merge")
     t3 = time.monotonic()
-    n = run_merge(opts.work.root, opts.final_dir, dirs, summary, tok_meta, done, timings, seq_len=opts.tokenize.seq_len,
-                  max_entity_freq=opts.samples.max_entity_freq, provenance=opts.provenance(), dedup=dedup)
-    events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=n,
+    merged = run_merge(opts.work.root, opts.final_dir, tokenized, summary, done, result.timings,
+                       seq_len=opts.tokenize.seq_len, max_entity_freq=opts.samples.max_entity_freq,
+                       provenance=opts.provenance(), dedup=dedup)
+    if merged.seconds is not None:
+        result.timings = result.timings.with_stage("merge", merged.seconds)
+    events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=merged.rows,
                 dataset=str(opts.final_dir))
-    result.samples, result.dataset = n, opts.final_dir
+    result.samples, result.dataset = merged.rows, opts.final_dir
     return result

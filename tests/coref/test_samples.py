@@ -111,13 +111,14 @@ def test_corpus_stats_summary():
     st = CorpusStats()
     st.add([("서울", 0, 2, 10, 12), ("서울", 0, 2, 2000, 2002), ("부산광역시", 0, 5, 100, 105)])
     st.num_docs = 2
-    s = st.summary()
-    assert s["num_samples"] == 3 and s["num_unique_entities"] == 2 and s["num_documents_with_samples"] == 2
-    assert s["top_entities"][0] == ("서울", 2)
-    assert s["distance_stats"]["min"] == 10 and s["distance_stats"]["max"] == 2000
-    assert sum(s["distance_distribution"].values()) == 3  # every distance in 10..2000 falls in a bin
-    assert s["entity_length_stats"]["max"] == 5
-    assert CorpusStats().summary()["distance_stats"]["min"] == 0
+    s = st.summary("widen")
+    assert s.num_samples == 3 and s.num_unique_entities == 2 and s.num_documents_with_samples == 2
+    assert s.top_entities[0] == ("서울", 2)
+    assert s.distance_stats["min"] == 10 and s.distance_stats["max"] == 2000
+    assert sum(s.distance_distribution.values()) == 3  # every distance in 10..2000 falls in a bin
+    assert s.entity_length_stats["max"] == 5
+    assert CorpusStats().summary("widen").distance_stats["min"] == 0
+    assert s.as_dict()["unaligned_policy"] == "widen" and list(s.as_dict())[0] == "num_samples"
 
 
 # --------------------------------------------------------------------------- sample chunks
@@ -288,7 +289,7 @@ def test_cap_is_spent_only_on_samples_that_become_rows(tmp_path, bundled):
     assert stats.tally == Tally(candidates=5, too_far=3)  # doc 5 is never looked at: the cap is full
     rows = _rows_of(chunks, bundled, tmp_path, seq_len=32)
     assert Counter(r["target"] for r in rows) == {"서울": 2}
-    assert stats.summary()["window_dropped_samples"] == 3
+    assert stats.summary("widen").window_dropped_samples == 3
     # without the tokenizer's verdict the cap goes to samples the window drops
     work2 = WorkDir(tmp_path / "n")
     _write_batches(work2, docs, batch_docs=2, total=6)
@@ -302,11 +303,12 @@ def test_rows_say_how_many_copies_their_document_had(tmp_path, bundled):
     its document's cluster size (a kept document with two removed copies: 3), 1 for a unique one."""
     import numpy as np
 
-    from corefprep.dedup.result import DedupResult
+    from corefprep.dedup.result import DedupResult, DedupSummary
 
     docs = [_pair_doc(1, "서울", 1), _pair_doc(4, "서울", 1), _pair_doc(5, "부산", 1), _pair_doc(6, "서울", 1),
             _pair_doc(9, "대구", 1)]
-    dedup = DedupResult("exact", "fp", np.array([4, 6]), np.array([1, 4, 6]), np.array([3, 3, 3], dtype=np.int32))
+    dedup = DedupResult("exact", "fp", np.array([4, 6]), np.array([1, 4, 6]), np.array([3, 3, 3], dtype=np.int32),
+                        DedupSummary.from_json({"mode": "exact", "fingerprint": "fp"}))
     work = WorkDir(tmp_path / "w")
     hashes = _write_batches(work, docs, batch_docs=4, total=10)
     chunks, _ = build_sample_chunks(work, sorted(hashes), hashes, SampleConfig(), tok_chunk=2, dedup=dedup)
@@ -339,8 +341,8 @@ def test_unaligned_samples_do_not_use_the_cap(tmp_path, bundled):
                                         judge=_judge(bundled, unaligned="drop"))
     assert [s[0] for s in _all_samples(chunks)] == [2, 3]
     assert stats.tally == Tally(candidates=4, unaligned=2)
-    summary = stats.summary()
-    assert summary["unaligned_samples"] == 2 and summary["unaligned_share"] == 0.5
+    summary = stats.summary("drop")
+    assert summary.unaligned_samples == 2 and summary.unaligned_share == 0.5
     widen, wstats = build_sample_chunks(work, sorted(hashes), hashes, cfg, tok_chunk=10,
                                         judge=_judge(bundled))  # the default widens
     assert [s[0] for s in _all_samples(widen)] == [0, 1]  # widened samples are rows: they use the cap
@@ -399,10 +401,10 @@ def test_verdicts_are_reused_and_do_not_depend_on_read_size(tmp_path, bundled, m
 def test_stats_stay_bounded_and_exact_where_it_matters():
     st = CorpusStats()
     st.add([("서울", 0, 2, d, d + 2) for d in range(10, 2001)] * 3)
-    s = st.summary()
-    assert s["distance_stats"] == {"min": 10, "max": 2000, "mean": 1005.0, "median": 1005.0}
-    assert sum(s["distance_distribution"].values()) == 3 * 1991
-    assert sum(s["distance_histogram"]["counts"]) == 3 * 1991 and len(s["distance_histogram"]["counts"]) <= 100
+    s = st.summary("widen")
+    assert s.distance_stats == {"min": 10, "max": 2000, "mean": 1005.0, "median": 1005.0}
+    assert sum(s.distance_distribution.values()) == 3 * 1991
+    assert sum(s.distance_histogram["counts"]) == 3 * 1991 and len(s.distance_histogram["counts"]) <= 100
     assert st.distances.counts.nbytes <= 8 * 4097  # fixed size whatever the number of samples
 
 
