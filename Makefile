@@ -4,14 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-retune compare-base soak install clean
+.PHONY: demo test docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-retune compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --upgrade pip
 	# torch==2.13.0 is the CPU wheel; a bare "torch" would pull a multi-GB CUDA build
 	# PYTHONWARNINGS: setuptools' notes on editable installs are not ours to act on; -qq keeps errors only
-	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train,ray]'
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train,ray,docs]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -28,6 +28,11 @@ test: $(STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak" --timeout 900 --durations 15
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
 	$(BIN)/lint-imports
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
+
+# The documentation site (mkdocs.yml, docs/) into site/; the build regenerates docs/cli.md from the parser.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 lint: $(STAMP)
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import psutil
 
@@ -183,19 +183,27 @@ class KiwiLimit:
 # --- running a command while sampling its process tree's memory -----------------------------
 
 
-def tree_pss(root: psutil.Process) -> int:
-    """Sum of PSS over a process and all its descendants (shared pages counted once overall)."""
+class TreePss(NamedTuple):
+    total: int  # the process and all its descendants (shared pages counted once overall)
+    parent: int  # the process itself; the rest is its workers'
+
+
+def tree_pss(root: psutil.Process) -> TreePss:
+    """PSS of a process tree, and of its root alone."""
     try:
         procs = [root, *root.children(recursive=True)]
     except psutil.Error:
-        return 0
-    total = 0
+        return TreePss(0, 0)
+    total = parent = 0
     for p in procs:
         try:
-            total += p.memory_full_info().pss
+            pss = p.memory_full_info().pss
         except psutil.Error:  # exited between listing and reading, or a zombie
-            pass
-    return total
+            continue
+        total += pss
+        if p.pid == root.pid:
+            parent = pss
+    return TreePss(total, parent)
 
 
 @dataclass
@@ -204,6 +212,7 @@ class Tracked:
     t_spawn: float  # unix time just before the process was started
     peak_by_stage: dict[str, int]
     markers: dict[str, float]
+    parent_at_peak: dict[str, int]  # the root process's share of each stage's peak
     pss_samples: int = 0  # how many PSS samples were taken ...
     sampler_cpu: float = 0.0  # ... and the CPU seconds they cost
     cpu: float = 0.0  # user+system CPU seconds of the whole tree (every descendant, once reaped)
@@ -214,6 +223,11 @@ class Tracked:
 
     def peak_of(self, stages: Iterable[str]) -> int:
         return max((self.peak_by_stage.get(s, 0) for s in stages), default=0)
+
+    def parent_of(self, stages: Iterable[str]) -> int:
+        """The root's PSS at the moment of the highest peak among ``stages``."""
+        best = max(stages, key=lambda s: self.peak_by_stage.get(s, 0), default=None)
+        return self.parent_at_peak.get(best, 0) if best is not None else 0
 
 
 def read_markers(stage_file: Path | None) -> dict[str, float]:
@@ -243,6 +257,7 @@ def run_tracked(cmd: list[str], log: Path, env: dict[str, str], stage_file: Path
     SAMPLER_CPU_SHARE), attributed to the stage named on the last line of ``stage_file`` (a process
     without one is a single stage "run")."""
     peaks: dict[str, int] = {}
+    parents: dict[str, int] = {}
     stats = {"samples": 0, "cpu": 0.0}
     stop = threading.Event()
     # RUSAGE_CHILDREN covers every reaped descendant (Pool workers are reaped by their parent), and
@@ -264,7 +279,8 @@ def run_tracked(cmd: list[str], log: Path, env: dict[str, str], stage_file: Path
                     ms = read_markers(stage_file)
                     stage = max(ms, key=lambda k: ms[k]) if ms else "start"
                 pss = tree_pss(root)
-                peaks[stage] = max(peaks.get(stage, 0), pss)
+                if pss.total > peaks.get(stage, 0):
+                    peaks[stage], parents[stage] = pss.total, pss.parent
                 LOAD_SAMPLES.append(os.getloadavg()[0])
                 cost = time.thread_time() - c0
                 stats["samples"] += 1
@@ -283,7 +299,7 @@ def run_tracked(cmd: list[str], log: Path, env: dict[str, str], stage_file: Path
     if code != 0:
         tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
         raise RuntimeError(f"{shlex.join(cmd)} exited with {code}; last lines of {log}:\n" + "\n".join(tail))
-    return Tracked(wall, t_spawn, peaks, read_markers(stage_file), int(stats["samples"]), stats["cpu"], cpu)
+    return Tracked(wall, t_spawn, peaks, read_markers(stage_file), parents, int(stats["samples"]), stats["cpu"], cpu)
 
 
 def dir_bytes(path: Path) -> int:
@@ -318,6 +334,7 @@ class RunResult:
     tok_inproc_seconds: float  # tokenization measured inside the process (no interpreter start / imports)
     filter_seconds: float  # the filter stage alone, wall
     peak_filter: int
+    peak_filter_parent: int  # the main process's share of peak_filter (the rest: its worker processes)
     peak_fs: int
     peak_total: int
     final_bytes: int
@@ -358,7 +375,8 @@ def run_baseline(corpus: Path, run_dir: Path, a: argparse.Namespace, prof: Corpu
         rows=timings["rows"],
         fs_seconds=m["tokenize"] - tr.t_spawn, tok_seconds=m["done"] - m["tokenize"],
         tok_inproc_seconds=m["done"] - m["tokenize"], filter_seconds=m["samples"] - tr.t_spawn,
-        peak_filter=tr.peak_of(BASELINE_FILTER_STAGES), peak_fs=tr.peak_of(BASELINE_FS_STAGES),
+        peak_filter=tr.peak_of(BASELINE_FILTER_STAGES), peak_filter_parent=tr.parent_of(BASELINE_FILTER_STAGES),
+        peak_fs=tr.peak_of(BASELINE_FS_STAGES),
         peak_total=tr.peak, final_bytes=dir_bytes(final), kiwi_chars=prof.kiwi_chars, worker_seconds=0.0,
         worker_cpu_seconds=0.0,
         stages={"start+imports": round(m["read"] - tr.t_spawn, 3),
@@ -408,7 +426,8 @@ def run_corefprep(corpus: Path, run_dir: Path, a: argparse.Namespace, tag: str =
         samples=len(keys), rows=int(meta["num_samples"]),
         fs_seconds=tr["filter"].wall + tr["samples"].wall, tok_seconds=tr["tokenize"].wall + tr["merge"].wall,
         tok_inproc_seconds=tok_inproc, filter_seconds=tr["filter"].wall,
-        peak_filter=tr["filter"].peak, peak_fs=max(tr["filter"].peak, tr["samples"].peak),
+        peak_filter=tr["filter"].peak, peak_filter_parent=tr["filter"].parent_of(tr["filter"].peak_by_stage),
+        peak_fs=max(tr["filter"].peak, tr["samples"].peak),
         peak_total=max(t.peak for t in tr.values()), final_bytes=dir_bytes(final),
         kiwi_chars=sum(s.get("kiwi_chars", 0) for s in stats),
         worker_seconds=sum(s.get("worker_seconds", 0.0) for s in stats),
@@ -565,6 +584,10 @@ def build_rows(b: list[RunResult], c: list[RunResult], limits: list[tuple[float,
               lambda r: r.tok_seconds, None, None)
     ratio_row("tokenization samples/s incl. CLI start-up", lambda r: r.samples / r.tok_seconds,
               None, None, key="tok_wall_samples_s")
+    ratio_row("peak PSS of the filter: main process (MiB)", lambda r: r.peak_filter_parent / MiB, None, None,
+              key="peak_filter_parent_mib")
+    ratio_row("peak PSS of the filter: worker processes (MiB)",
+              lambda r: (r.peak_filter - r.peak_filter_parent) / MiB, None, None, key="peak_filter_workers_mib")
     ratio_row("peak tree PSS, filter+samples (MiB)", lambda r: r.peak_fs / MiB, None, None)
     ratio_row("peak tree PSS, whole run (MiB)", lambda r: r.peak_total / MiB, None, None, key="peak_total_mib")
     ratio_row("documents kept", lambda r: r.kept, None, None, nd=0)

@@ -1,4 +1,4 @@
-"""The package's shape, as the README's "How it works" describes it: the import-linter contracts of
+"""The package's shape, as docs/architecture.md describes it: the import-linter contracts of
 pyproject.toml hold (stages layered, no cycles), no module imports another module's private names,
 and product code reads no test seam from the environment."""
 
@@ -87,7 +87,7 @@ def _pool_calls(path: Path) -> list[str]:
 
 def test_no_parallel_step_escapes_the_supervisor():
     """No bare Pool.map/imap, executor or Ray task outside corefprep/parallel's two engines: a new
-    parallel step must run through corefprep.parallel.supervised (see the README's architecture)."""
+    parallel step must run through corefprep.parallel.supervised (see docs/architecture.md)."""
     offenders = []
     for path in _modules():
         rel = str(path.relative_to(REPO))

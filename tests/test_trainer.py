@@ -1,8 +1,8 @@
 """A prepared dataset trains through transformers.Trainer (the ``corefprep[train]`` extra).
 
 Tiny randomly initialised models built from configs (nothing downloaded) over the bundled
-tokenizer's vocabulary; a few steps must make the loss fall. These are the examples the README's
-"Feeding a trainer" section shows.
+tokenizer's vocabulary; a few steps must make the loss fall. These are the examples docs/training.md
+shows ("Feeding a trainer").
 """
 
 from __future__ import annotations

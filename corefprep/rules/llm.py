@@ -58,7 +58,7 @@ MAX_COUNT = 2**31 - 2  # blocked words are counted up to here (a value, not a th
 
 @dataclass(frozen=True)
 class LlmRules(RuleSet):
-    """Every threshold of rule set ``llm``; where each default comes from is in the README."""
+    """Every threshold of rule set ``llm``; where each default comes from is in docs/rules.md."""
 
     name: ClassVar[str] = "llm"
     reasons: ClassVar[tuple[str, ...]] = CHEAP_REASONS + LINE_REASONS + WORD_REASONS + NGRAM_REASONS + ("kiwi_error",)
@@ -73,7 +73,7 @@ class LlmRules(RuleSet):
     min_chars: int = option(100, "minimum document length in characters (code points)")
     max_chars: int = option(200_000, "maximum document length in characters")
     min_hangul_letter_ratio: float = option(0.5, "minimum share of Hangul syllables [가-힣] among the letters")
-    blocklist: str | None = option(None, "file of blocked words and 'domain:' lines (format in the README)")
+    blocklist: str | None = option(None, "file of blocked words and 'domain:' lines (format in docs/rules.md)")
     # line rules
     max_blocked_words: int = option(0, "reject a document with more than this many blocked-word occurrences")
     max_dup_line_frac: float = option(0.374, "maximum share of lines that repeat an earlier line (Gopher)")

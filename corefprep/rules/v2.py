@@ -154,7 +154,7 @@ def _share(v: Values) -> Any:
     return share(v["nnp"], v["tokens"])
 
 
-# The checks in the order the filter applies them (README "Rule set v2").
+# The checks in the order the filter applies them (docs/rules.md, "Rule set v2").
 V2Rules.groups = (
     Group("length", (Column("chars", "int", "characters (code points)"),), CHEAP),
     Group("punct", (Column("punct", "int", "characters from --punct-chars"),), CHEAP, settings=("punct_chars",)),
