@@ -95,9 +95,10 @@ def _member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
     return sorted_values[pos] == values
 
 
-def read_summary(work: WorkDir) -> dict[str, Any] | None:
+def read_summary(work: WorkDir) -> DedupSummary | None:
+    """The summary of the dedup result on disk, when there is one (not checked against its files)."""
     s = read_json(result_dir(work) / "summary.json")
-    return s if isinstance(s, dict) else None
+    return DedupSummary.from_json(s) if isinstance(s, dict) else None
 
 
 def load_result(work: WorkDir, fingerprint: str | None = None) -> DedupResult | None:
@@ -105,7 +106,7 @@ def load_result(work: WorkDir, fingerprint: str | None = None) -> DedupResult | 
     import pyarrow.parquet as pq
 
     s = read_summary(work)
-    if s is None or (fingerprint is not None and s.get("fingerprint") != fingerprint):
+    if s is None or (fingerprint is not None and s.fingerprint != fingerprint):
         return None
     d = result_dir(work)
     try:
@@ -113,11 +114,11 @@ def load_result(work: WorkDir, fingerprint: str | None = None) -> DedupResult | 
         cl = pq.read_table(d / "clusters.parquet", columns=["doc_index", "dup_count"])
     except (OSError, ValueError):
         return None
-    if len(removed) != s.get("removed") or cl.num_rows != s.get("clustered"):
+    if len(removed) != s.removed or cl.num_rows != s.clustered:
         return None
-    return DedupResult(s["mode"], s["fingerprint"], np.sort(removed.astype(np.int64)),
+    return DedupResult(s.mode, s.fingerprint, np.sort(removed.astype(np.int64)),
                        cl.column("doc_index").to_numpy().astype(np.int64),
-                       cl.column("dup_count").to_numpy().astype(np.int32), DedupSummary.from_json(s))
+                       cl.column("dup_count").to_numpy().astype(np.int32), s)
 
 
 def dedup_metadata(dedup: DedupResult | None) -> dict[str, Any]:

@@ -123,14 +123,14 @@ def dedup_state(work: WorkDir, shas: dict[int, str], done: list[dict[str, Any]])
     s = read_summary(work)
     if s is None:
         return None
-    made_from = {int(k): v.get("parquet_sha256") for k, v in s.get("batches", {}).items()}
+    made_from = {int(k): v.get("parquet_sha256") for k, v in s.batches.items()}
     current = made_from == shas and len(done) == len(made_from)
-    out = {"mode": s.get("mode"), "settings": s.get("settings", {}), "documents": s.get("documents"),
-           "removed": s.get("removed"), "by_reason": s.get("by_reason", {}), "cluster_sizes": s.get("cluster_sizes"),
-           "against": s.get("against", []), "removed_file": s.get("removed_file"), "up_to_date": current,
-           "unsigned_near": s.get("unsigned_near", 0), "unsigned_near_docs": s.get("unsigned_near_docs", [])}
+    out = {"mode": s.mode, "settings": s.settings, "documents": s.documents, "removed": s.removed,
+           "by_reason": s.by_reason, "cluster_sizes": s.cluster_sizes, "against": s.against,
+           "removed_file": s.removed_file, "up_to_date": current, "unsigned_near": s.unsigned_near,
+           "unsigned_near_docs": s.unsigned_near_docs}
     if current:
-        per = s.get("batches", {})
+        per = s.batches
         for b in done:
             for reason in REASONS:
                 n = int(per.get(str(b["batch"]), {}).get(reason, 0))
