@@ -1,4 +1,4 @@
-"""`corefprep report` (corefprep/report.py): PNG plots and one self-contained HTML page.
+"""`corefprep report` (corefprep/ops/report.py and its report_* modules): PNG plots and one self-contained HTML page.
 
 Reports are made from real runs of the mini corpus (a full `prepare` and a filter-only run with
 a quarantined document); what the plots draw is checked against the outside: the corpus lines
