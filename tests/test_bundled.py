@@ -6,9 +6,7 @@ Only in-repo files are needed; the one check against ../shared skips when it is 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import re
-import sys
 import time
 import unicodedata
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 import orjson
 import pytest
 import zstandard
+from fixtures.shared import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "corefprep" / "data"
@@ -44,17 +43,7 @@ def _texts(name: str) -> list[str]:
 
 
 def _load_tool(name: str):
-    path = REPO / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_corefprep_tool_{name}", path)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[spec.name]
-        raise
-    return module
+    return load_tool(name)
 
 
 # --------------------------------------------------------------------------- sample corpus

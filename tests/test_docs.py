@@ -6,12 +6,10 @@ the pages' links and pictures point at files that exist. `make test` also builds
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
-from fixtures.shared import REPO
+from fixtures.shared import REPO, load_tool
 
 DOCS = REPO / "docs"
 README = REPO / "README.md"
@@ -19,17 +17,7 @@ LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def _tool():
-    path = REPO / "tools" / "cli_reference.py"
-    spec = importlib.util.spec_from_file_location("_corefprep_tool_cli_reference", path)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[spec.name]
-        raise
-    return module
+    return load_tool("cli_reference")
 
 
 def test_the_cli_reference_is_what_the_parser_gives_now():

@@ -7,35 +7,23 @@ the record with its own stage added (:meth:`Timings.with_stage`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class StageTime:
-    stage: str
-    seconds: float
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class Timings:
-    stages: tuple[StageTime, ...] = ()
+    seconds: dict[str, float] = field(default_factory=dict)  # never written into: with_stage makes a new record
 
     def with_stage(self, stage: str, seconds: float) -> Timings:
         """This record with ``stage`` taking ``seconds`` (rounded to the millisecond; a stage that
-        ran before is replaced in place)."""
-        t = StageTime(stage, round(seconds, 3))
-        if stage in self:
-            return Timings(tuple(t if s.stage == stage else s for s in self.stages))
-        return Timings((*self.stages, t))
+        ran before keeps its place)."""
+        return Timings({**self.seconds, stage: round(seconds, 3)})
 
     def __contains__(self, stage: object) -> bool:
-        return any(s.stage == stage for s in self.stages)
+        return stage in self.seconds
 
     def __getitem__(self, stage: str) -> float:
-        for s in self.stages:
-            if s.stage == stage:
-                return s.seconds
-        raise KeyError(stage)
+        return self.seconds[stage]
 
     def as_dict(self) -> dict[str, float]:
-        return {s.stage: s.seconds for s in self.stages}
+        return dict(self.seconds)

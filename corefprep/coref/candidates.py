@@ -132,21 +132,21 @@ class CorpusStats:
 class SamplesSummary:
     """What the samples stage built, as metadata.json and work/samples/index.json record it."""
 
-    num_samples: int
+    num_samples: int  # that became rows, within the entity cap
     num_documents_with_samples: int
     num_unique_entities: int
-    top_entities: list[tuple[str, int]]
-    entity_length_stats: dict[str, Any]
+    top_entities: list[tuple[str, int]]  # (form, samples), most first
+    entity_length_stats: dict[str, Any]  # of the entities' lengths in characters
     entity_length_distribution: dict[str, Any]
-    distance_stats: dict[str, Any]
-    distance_distribution: dict[str, Any]
+    distance_stats: dict[str, Any]  # of antecedent-to-mention distances in characters
+    distance_distribution: dict[str, Any]  # by distance band
     distance_histogram: dict[str, Any]
-    candidate_samples: int
-    unaligned_samples: int
+    candidate_samples: int  # every (antecedent, mention) pair looked at
+    unaligned_samples: int  # with a boundary inside a token (widened or dropped, by the policy)
     unaligned_share: float
     widened_samples: int
-    window_dropped_samples: int
-    unaligned_policy: str
+    window_dropped_samples: int  # too far apart for one --seq-len window
+    unaligned_policy: str  # --unaligned
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

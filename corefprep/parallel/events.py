@@ -12,8 +12,8 @@ from .units import Step
 @dataclass(frozen=True)
 class Finished:
     uid: int
-    result: Any
-    seconds: float
+    result: Any  # what the step's function returned
+    seconds: float  # the unit's own time in its worker (for the derived time limits)
 
 
 @dataclass(frozen=True)

@@ -36,10 +36,9 @@ CELLS = [(step, fault, mode) for step in ("count", "filter", "sign", "bands") fo
          for mode in (mx.MODES if step in ("filter", "sign") else ("default",))]
 
 
-@pytest.mark.parametrize("step,fault,mode", CELLS, ids=["-".join(c) for c in CELLS])
-def test_cell(clean: mx.Clean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str, fault: str,
-              mode: str) -> None:
-    mx.CELLS[step](clean, tmp_path, monkeypatch, fault, mode)
+@pytest.mark.parametrize("cell", CELLS, ids=["-".join(c) for c in CELLS])
+def test_cell(clean: mx.Clean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: tuple[str, str, str]) -> None:
+    mx.run_cell(clean, tmp_path, monkeypatch, *cell)
 
 
 def test_a_rule_stuck_in_a_catastrophic_regular_expression_is_timed_out(clean: mx.Clean, tmp_path: Path,
