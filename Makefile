@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-retune compare-base soak install clean
+.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-retune compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,9 +23,18 @@ demo: $(STAMP)
 	$(BIN)/corefprep status prepared_datasets
 	$(BIN)/corefprep report prepared_datasets
 
-# --timeout: a test that hangs fails (pytest-timeout) instead of holding CI; --durations: the slowest
+# The suite in tiers (tests/fixtures/tiers.py). test-fast: unit tests, no CLI in a subprocess, no Ray
+# (under 2 minutes). test: everything but the soak, what CI runs: two pytest-xdist workers, each given
+# whole test files (a module's shared run and Ray instance stay in one process), the costliest files
+# first; then, alone, the tests that measure time or race processes. --timeout: a test that hangs fails
+# (pytest-timeout) instead of holding CI; --durations: the 15 slowest.
+PYTEST := HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q --timeout 900
+test-fast: $(STAMP)
+	$(PYTEST) -m "not slow and not soak" -n 2 --dist loadfile --no-loadscope-reorder --durations 15
+
 test: $(STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m "not soak" --timeout 900 --durations 15
+	$(PYTEST) -m "not soak and not serial" -n 2 --dist loadfile --no-loadscope-reorder --durations 15
+	$(PYTEST) -m "serial and not soak" --durations 5
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
 	$(BIN)/lint-imports
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
+import select
 import sys
 import traceback
 from pathlib import Path
@@ -353,12 +355,29 @@ def main(argv: list[str] | None = None) -> int:
         _log_error(a, "interrupted", msg, 130)
         return 130
     except Exception as exc:
+        if isinstance(exc, BrokenPipeError) and _stdout_reader_gone():
+            return 141  # `corefprep status DIR | head`: the reader has what it wanted; 128 + SIGPIPE, as the shell's
         if a.debug:
             traceback.print_exc()
         code, msg = _error_message(exc)
         print(msg, file=sys.stderr)
         _log_error(a, type(exc).__name__, msg, code)
         return code
+
+
+def _stdout_reader_gone() -> bool:
+    """True when stdout is a pipe whose reader has closed it (the kernel flags the pipe's write end
+    with an error). stdout then goes to /dev/null, so the interpreter's last flush stays quiet."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a test or a wrapper without a descriptor
+        return False
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    if not any(events & select.POLLERR for _, events in poller.poll(0)):
+        return False
+    os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+    return True
 
 
 def _error_message(exc: Exception) -> tuple[int, str]:

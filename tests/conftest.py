@@ -1,6 +1,8 @@
 import pytest
 
-pytest_plugins = ["fixtures.reliability"]
+# fixtures.tiers: the fast/slow/serial tiers and the guard that keeps the fast tier free of
+# subprocess CLI runs and Ray (see its docstring)
+pytest_plugins = ["fixtures.tiers", "fixtures.reliability"]
 
 
 @pytest.fixture(scope="session")

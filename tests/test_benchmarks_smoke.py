@@ -58,6 +58,7 @@ def test_baseline_runs_on_a_few_docs(tmp_path: Path) -> None:
         assert len(ds[0]["input_ids"]) == 256  # today's layout: padded to seq_len
 
 
+@pytest.mark.slow
 def test_bench_skips_without_shared(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "bench.py"), "--shared", str(tmp_path / "absent")],
@@ -67,6 +68,7 @@ def test_bench_skips_without_shared(tmp_path: Path) -> None:
     assert "skipped" in r.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", ["bench_llm_rules.py", "bench_dedup.py"])
 def test_datatrove_benches_skip_without_shared(tmp_path: Path, script: str) -> None:
     r = subprocess.run(
@@ -110,6 +112,7 @@ def test_jaccard_and_tree_pss() -> None:
     assert pss.total >= pss.parent > 0
 
 
+@pytest.mark.slow
 def test_bench_dedup_scale_run_removes_the_planted_copies(tmp_path: Path) -> None:
     """The synthetic scale run (signature files written directly, the stage run on them) at a
     small size: it runs the real stage and finds copies."""
@@ -131,6 +134,7 @@ def _bench_retune():
     return bench_retune
 
 
+@pytest.mark.slow
 def test_bench_retune_skips_without_shared(tmp_path: Path) -> None:
     r = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "bench_retune.py"), "--shared", str(tmp_path / "absent")],

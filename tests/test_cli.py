@@ -210,6 +210,7 @@ def test_missing_input_exits_1_with_one_line(tmp_path, capsys):
     assert "Traceback" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_missing_input_real_process(tmp_path):
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
     missing = tmp_path / "missing.jsonl.zst"
@@ -224,6 +225,24 @@ def test_missing_input_real_process(tmp_path):
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
+def test_status_into_a_pipe_whose_reader_has_gone_is_quiet(mini_out, tmp_path):
+    """``corefprep status DIR | head``: the reader closing the pipe is not an error; nothing on stderr,
+    exit 141 (128 + SIGPIPE, as the shell reports a command ended by it). An error of the run itself
+    still says its line."""
+    for args, code, err in ((["status", str(mini_out), "--batches", "0-6"], 141, ""),
+                            (["status", str(tmp_path / "none")], 1, "holds no corefprep run")):
+        read, write = os.pipe()
+        os.close(read)  # the reader is gone before the first line
+        try:
+            r = subprocess.run([sys.executable, "-m", "corefprep", *args], stdout=write, stderr=subprocess.PIPE,
+                               text=True, timeout=120, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+        finally:
+            os.close(write)
+        assert r.returncode == code, r.stderr
+        assert (err in r.stderr) if err else r.stderr == ""
+
+
 def test_version(capsys):
     from corefprep import __version__
 
@@ -236,6 +255,7 @@ def test_version(capsys):
 # --------------------------------------------------------------------------- doctor
 
 
+@pytest.mark.slow
 def test_doctor_reports_machine_tokenizer_plan_and_disk(tmp_path, capsys):
     rc = main(["doctor", "--output-dir", str(tmp_path)])
     assert rc in (0, 1)
@@ -248,6 +268,7 @@ def test_doctor_reports_machine_tokenizer_plan_and_disk(tmp_path, capsys):
     assert any(line.startswith("disk: ") for line in lines)
 
 
+@pytest.mark.slow
 def test_doctor_with_a_bad_tokenizer_exits_1(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     assert main(["doctor", "--model", str(tmp_path / "no-tokenizer-here")]) == 1
@@ -323,6 +344,7 @@ def test_filter_shows_an_overall_bar_and_a_batch_bar_on_a_terminal(tmp_path_fact
         assert f"batch {k} ({k + 1}/7)" in err  # the batch being computed, one at a time
 
 
+@pytest.mark.slow
 def test_a_log_file_gets_plain_lines_one_per_batch_and_stage(tmp_path_factory, tmp_path):
     """stderr to a file (nohup, a scheduler): no bar, no carriage return, no cursor move; the
     lines say the plan, each batch and each stage."""

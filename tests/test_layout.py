@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from fixtures.shared import REPO
 
 PACKAGE = REPO / "corefprep"
@@ -32,6 +33,7 @@ def _absolute(module: str, node: ast.ImportFrom, is_package: bool) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+@pytest.mark.slow
 def test_the_import_contracts_hold():
     r = subprocess.run([str(Path(sys.executable).with_name("lint-imports"))], cwd=REPO, capture_output=True, text=True,
                        timeout=120)

@@ -21,6 +21,8 @@ from fixtures import minicorpus as mc  # noqa: E402
 from corefprep.tokenizer.config import BUNDLED_TOKENIZER  # noqa: E402
 from corefprep.training import EntityCorefCollator, load_prepared, prepare_tokenizer  # noqa: E402
 
+pytestmark = pytest.mark.slow  # transformers.Trainer trains a model
+
 STEPS = 40
 
 

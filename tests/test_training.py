@@ -398,6 +398,7 @@ def test_four_ranks_rank0_builds_others_wait(tmp_path, rows):
         assert not any((tmp_path / f"cwd{rank}").iterdir())
 
 
+@pytest.mark.slow
 def test_import_does_not_import_torch():
     code = "import sys, corefprep, corefprep.training; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -74,6 +74,7 @@ def test_equals_form_new_layout_and_pass_through(wrapper):
     assert o.filter.batch_docs == 10 and not o.progress and o.engine.workers == 2
 
 
+@pytest.mark.slow
 def test_script_help_runs_from_a_checkout(tmp_path):
     r = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True, timeout=60,
                        cwd=tmp_path, env={**os.environ, "HF_HUB_OFFLINE": "1"})

@@ -6,13 +6,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.histogram import Histogram
 from .config import SampleConfig
 from .masking import Fate
 
-SampleSpec = tuple[str, int, int, int, int]  # target, antecedent [start, end), mention [start, end)
+
+class SampleSpec(NamedTuple):
+    """One sample: the entity's form and two of its mentions, as code-point offsets in the text."""
+
+    target: str
+    antecedent_start: int
+    antecedent_end: int
+    mention_start: int
+    mention_end: int
+
+    @property
+    def spans(self) -> tuple[int, int, int, int]:
+        """Antecedent [start, end) and mention [start, end), what masking aligns to tokens."""
+        return self.antecedent_start, self.antecedent_end, self.mention_start, self.mention_end
+
+
 Entities = list[tuple[str, list[tuple[int, int]]]]
 
 
@@ -25,7 +40,7 @@ def doc_candidates(entities: Entities, cfg: SampleConfig) -> list[SampleSpec]:
         a_start, a_end = mentions[0]
         for m_start, m_end in mentions[1 : cfg.max_mentions]:
             if cfg.min_distance <= m_start - a_start <= cfg.max_distance:
-                out.append((form, a_start, a_end, m_start, m_end))
+                out.append(SampleSpec(form, a_start, a_end, m_start, m_end))
     return out
 
 
@@ -51,7 +66,7 @@ def cap_samples(candidates: Sequence[SampleSpec], fates: Sequence[int] | None, c
     for i, spec in enumerate(candidates):
         if limit is not None and len(out) >= limit:
             break
-        if counts[spec[0]] >= cfg.max_entity_freq:
+        if counts[spec.target] >= cfg.max_entity_freq:
             continue
         fate = Fate(fates[i]) if fates is not None else Fate.FIT
         if tally is not None:
@@ -64,7 +79,7 @@ def cap_samples(candidates: Sequence[SampleSpec], fates: Sequence[int] | None, c
                 tally.too_far += 1
         if fate.is_row:
             out.append(spec)
-            counts[spec[0]] += 1
+            counts[spec.target] += 1
     return out
 
 
@@ -95,11 +110,12 @@ class CorpusStats:
 
     def add(self, specs: list[SampleSpec], count_entities: bool = True) -> None:
         """Record samples that become rows (``count_entities=False`` when the cap already did)."""
-        for target, a_start, _a_end, m_start, _m_end in specs:
+        for spec in specs:
             if count_entities:
-                self.entity_samples[target] += 1
-            self.distances.add(m_start - a_start)
-            self.distance_bins.add(m_start - a_start)
+                self.entity_samples[spec.target] += 1
+            distance = spec.mention_start - spec.antecedent_start
+            self.distances.add(distance)
+            self.distance_bins.add(distance)
         self.num_samples += len(specs)
 
     def summary(self, unaligned_policy: str, top: int = 50) -> SamplesSummary:

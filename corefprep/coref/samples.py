@@ -134,7 +134,8 @@ def batch_fates(work: WorkDir, k: int, batch_hash: str, cfg: SampleConfig, judge
     pf = pq.ParquetFile(work.batch_parquet(k))
     for rb in pf.iter_batches(batch_size=read_rows, columns=["text", "entities"]):
         texts = rb.column("text").to_pylist()
-        spans = [[c[1:] for c in doc_candidates(entities_of(ents), cfg)] for ents in rb.column("entities").to_pylist()]
+        spans = [[c.spans for c in doc_candidates(entities_of(ents), cfg)]
+                 for ents in rb.column("entities").to_pylist()]
         for fates in judge.fates(texts, spans):
             out.extend(fates)
     data = np.asarray(out, dtype=np.int8).tobytes()
@@ -226,7 +227,7 @@ def _close_chunk(
     h.update(orjson.dumps(judge_key, option=orjson.OPT_SORT_KEYS))
     h.update(orjson.dumps([batch_hashes[b] for b in batches]))
     for doc_index, doc_id, source, specs, _k, dup in buf:
-        h.update(orjson.dumps([doc_index, doc_id, source, specs, *([dup] if dedup else [])]))
+        h.update(orjson.dumps([doc_index, doc_id, source, [tuple(s) for s in specs], *([dup] if dedup else [])]))
     fp = h.hexdigest()
     path = work.samples_dir / f"chunk_{index:05d}.arrow"
     meta_path = work.samples_dir / f"chunk_{index:05d}.json"
@@ -251,9 +252,7 @@ def _close_chunk(
                             "source": source,
                             "text": texts[doc_index],
                             "samples": [
-                                {"target": s[0], "antecedent_start": s[1], "antecedent_end": s[2],
-                                 "mention_start": s[3], "mention_end": s[4]}
-                                for s in specs
+                                s._asdict() for s in specs
                             ],
                             **({"dup_count": dup} if dedup else {}),
                         }

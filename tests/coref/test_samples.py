@@ -18,7 +18,7 @@ import pytest
 from fixtures import minicorpus as mc
 
 from corefprep.core.workdir import WorkDir
-from corefprep.coref.candidates import CorpusStats, Tally, doc_samples
+from corefprep.coref.candidates import CorpusStats, SampleSpec, Tally, doc_samples
 from corefprep.coref.config import SampleConfig
 from corefprep.coref.masking import Fate
 from corefprep.coref.samples import SampleJudge, batch_fates, build_sample_chunks
@@ -109,7 +109,8 @@ def test_repeated_entities_in_order_of_first_appearance():
 
 def test_corpus_stats_summary():
     st = CorpusStats()
-    st.add([("서울", 0, 2, 10, 12), ("서울", 0, 2, 2000, 2002), ("부산광역시", 0, 5, 100, 105)])
+    st.add([SampleSpec("서울", 0, 2, 10, 12), SampleSpec("서울", 0, 2, 2000, 2002),
+            SampleSpec("부산광역시", 0, 5, 100, 105)])
     st.num_docs = 2
     s = st.summary("widen")
     assert s.num_samples == 3 and s.num_unique_entities == 2 and s.num_documents_with_samples == 2
@@ -400,7 +401,7 @@ def test_verdicts_are_reused_and_do_not_depend_on_read_size(tmp_path, bundled, m
 
 def test_stats_stay_bounded_and_exact_where_it_matters():
     st = CorpusStats()
-    st.add([("서울", 0, 2, d, d + 2) for d in range(10, 2001)] * 3)
+    st.add([SampleSpec("서울", 0, 2, d, d + 2) for d in range(10, 2001)] * 3)
     s = st.summary("widen")
     assert s.distance_stats == {"min": 10, "max": 2000, "mean": 1005.0, "median": 1005.0}
     assert sum(s.distance_distribution.values()) == 3 * 1991

@@ -33,6 +33,8 @@ from fixtures.shared import DEV_CORPUS, needs_shared
 
 from corefprep.signatures.minhash import text_words
 
+pytestmark = pytest.mark.slow  # the real CLI in subprocesses throughout
+
 CLM = ["--objective", "clm", *dupcorpus.LLM_SPACE, "--no-progress"]
 FINAL = "clm_llm_2048"
 
@@ -144,7 +146,6 @@ def test_dup_count_and_removed_documents_in_the_packed_and_per_document_datasets
     assert counts[0] == 2 and max(counts.values()) == 3
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("workers,batch_docs", [("1", "7"), ("2", "50")])
 def test_the_result_does_not_depend_on_workers_or_batches(corpus, reference, tmp_path, workers, batch_docs):
     out = tmp_path / "out"
@@ -154,7 +155,6 @@ def test_the_result_does_not_depend_on_workers_or_batches(corpus, reference, tmp
     assert dataset_digest(out / FINAL) == dataset_digest(reference / FINAL)
 
 
-@pytest.mark.slow
 def test_the_ray_engine_gives_the_local_result(corpus, reference, tmp_path):
     pytest.importorskip("ray")
     out = tmp_path / "out"
@@ -166,7 +166,6 @@ def test_the_ray_engine_gives_the_local_result(corpus, reference, tmp_path):
     assert dataset_digest(out / FINAL) == dataset_digest(reference / FINAL)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("kill", [
     "before|sig-.*batch_00001\\.npy|1",  # the filter signing its second batch
     "after|bands-.*band_05\\.npy|1",  # a band's edges written, its record not
@@ -187,7 +186,6 @@ def test_a_killed_run_resumes_to_the_same_result(corpus, reference, tmp_path, ki
     assert leftovers(out) == []
 
 
-@pytest.mark.slow
 def test_batches_filtered_without_dedup_are_signed_by_the_dedup_stage_resumably(corpus, reference, tmp_path):
     out = tmp_path / "out"
     src = corpus.path.parent
@@ -203,7 +201,6 @@ def test_batches_filtered_without_dedup_are_signed_by_the_dedup_stage_resumably(
     assert "dedup: up to date" in _ok(args)
 
 
-@pytest.mark.slow
 def test_rerunning_one_batch_resigns_only_that_batch(corpus, reference, tmp_path):
     out = tmp_path / "out"
     shutil.copytree(reference, out)
@@ -223,7 +220,6 @@ def test_rerunning_one_batch_resigns_only_that_batch(corpus, reference, tmp_path
     assert _removed(out) == _removed(reference)
 
 
-@pytest.mark.slow
 def test_rerunning_one_batch_whose_content_changed_redoes_its_signatures_bands_and_result(corpus, reference,
                                                                                           tmp_path):
     """``--batches 2`` recomputed while document 41 (an exact copy of document 1) kills its worker
@@ -361,7 +357,6 @@ def test_status_counts_removed_duplicates_as_rejections_and_the_log_has_the_stag
     assert len(done) == 1 and done[0]["removed"] == s["removed"], events
 
 
-@pytest.mark.slow
 def test_kiwi_morphemes_as_words(corpus, reference, tmp_path):
     """The FineWeb-2 way (words are Kiwi's morphemes, reused from the filter's own analysis): the
     same copies go as with whitespace words on this corpus."""
@@ -375,7 +370,6 @@ def test_kiwi_morphemes_as_words(corpus, reference, tmp_path):
 
 
 @needs_shared
-@pytest.mark.slow
 def test_dev_corpus_plus_copies(tmp_path):
     """The dev corpus (wiki, web, legal, HPLT: real Korean) and, after it, copies of 60 of its
     documents: exact copies all go and the original stays; lightly edited copies go; a copy that

@@ -116,6 +116,7 @@ def test_strict_fails_the_chunk_after_its_retries_naming_the_document():
     assert faults.failures == 3 and not faults.quarantined
 
 
+@pytest.mark.slow
 def test_every_attempt_times_out_a_hanging_document_again():
     """The hang of issue 14: with --strict a timed-out document fails the attempt; the retry used
     the same Pool object, which remembered the document as timed out and never killed its worker

@@ -326,6 +326,7 @@ def test_strict_makes_a_malformed_record_an_error_naming_file_and_line(run, tmp_
 # what a user sees from the real process
 
 
+@pytest.mark.slow
 def test_real_cli_errors_and_counts_without_traceback(tmp_path):
     blob = zstandard.ZstdCompressor().compress(b"\n".join(short(i) for i in range(200)) + b"\n")
     cut = tmp_path / "cut.jsonl.zst"

@@ -396,6 +396,7 @@ def test_preflight_and_doctor_do_not_stream_or_crash_on_hub_inputs(jsonl_dataset
 # --- a hub name that cannot be reached ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_unreachable_hub_name_is_one_sentence_exit_1_in_seconds(tmp_path):
     out = tmp_path / "out"
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}

@@ -63,6 +63,7 @@ def test_the_sample_follows_the_files_sizes(tmp_path):
     assert from_big == 600  # 10/11 of the sample from the file that holds 10/11 of the bytes
 
 
+@pytest.mark.slow
 def test_doctor_estimates_with_the_rules_the_run_would_use(corpus, tmp_path, capsys):
     from corefprep.rules import make_rules
 
@@ -80,6 +81,7 @@ def test_doctor_estimates_with_the_rules_the_run_would_use(corpus, tmp_path, cap
         build_report(RunOptions(inputs=[str(corpus)], output_dir=tmp_path / "out"), FAST).sample["reach_share"])
 
 
+@pytest.mark.slow
 def test_blocked_domains_count_in_the_estimate(tmp_path):
     """The doctor's sample goes through the rules with each record's URL, as the filter's does: a
     blocklist's ``domain:`` lines that match half of the documents halve the share that reaches
@@ -110,6 +112,7 @@ def test_blocked_domains_count_in_the_estimate(tmp_path):
     assert free["kept_share"] > 0 and blocked["kept_share"] < free["kept_share"]
 
 
+@pytest.mark.slow
 def test_json_is_one_object_and_the_plan_is_the_one_for_this_machine(tmp_path, capsys):
     rc = mc.run_cli(["doctor", "--output-dir", str(tmp_path / "out"), "--json"])
     obj = orjson.loads(capsys.readouterr().out)
@@ -123,6 +126,7 @@ def test_json_is_one_object_and_the_plan_is_the_one_for_this_machine(tmp_path, c
     assert obj["kiwi"]["two_process_speedup"] is None or obj["kiwi"]["two_process_speedup"] > 0
 
 
+@pytest.mark.slow
 def test_human_output_through_the_cli(tmp_path, capsys):
     rc = mc.run_cli(["doctor", str(mc.SAMPLE), "-o", str(tmp_path / "out")])
     out = capsys.readouterr().out
@@ -198,6 +202,7 @@ def test_estimate_times_from_measured_rates():
 # --- a document that kills or hangs the doctor's workers ---------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault,strict", [("kill", False), ("hang", False), ("kill", True), ("raise", False)])
 def test_a_document_that_kills_or_hangs_the_doctors_worker_is_named(corpus, tmp_path, monkeypatch, fault, strict):
     """The doctor's Kiwi sample runs under the supervisor: such a document is set aside and named

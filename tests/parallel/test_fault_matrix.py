@@ -11,7 +11,7 @@ import pytest
 from fixtures import matrix as mx
 from fixtures.reliability import Corpus
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 
 @pytest.fixture(scope="module")

@@ -229,6 +229,7 @@ def test_word_stats_count_content_and_alpha_words():
     assert s.ids.tolist() == [0, 1, 2, 3, 4, 5, 6, 1]
 
 
+@pytest.mark.slow
 def test_the_space_splitter_never_loads_kiwi(tmp_path):
     corpus = tmp_path / "in.jsonl"
     corpus.write_bytes(orjson.dumps({"id": "a", "text": GOOD}) + b"\n" + orjson.dumps({"id": "b", "text": "짧다."}))
@@ -446,6 +447,7 @@ def bundled_llm_run(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_cli_filter_llm_on_the_bundled_sample(bundled_llm_run, capsys, kiwi):
     records = mc.bundled_records()
     capsys.readouterr()
@@ -504,6 +506,7 @@ def _dev_texts(name: str) -> list[str]:
         return [orjson.loads(line)["text"] for line in lines if line.strip()]
 
 
+@pytest.mark.slow
 @needs_shared
 def test_dev_corpus_keeps_wiki_and_legal_and_rejects_finnish(kiwi):
     def reasons(name: str, rules: LlmRules) -> Counter:

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+import pytest
 from fixtures.shared import DEV_CORPUS, needs_shared
 
 from corefprep.rules.text import symbol_count
@@ -165,6 +166,7 @@ def test_kiwi_failure_is_a_counted_reason():
     assert d.reason == "kiwi_error" and "boom" in d.error
 
 
+@pytest.mark.slow
 @needs_shared
 def test_early_exit_matches_full_analysis_on_dev_corpus(kiwi):
     """The speed-up relies on this: analysing in pieces never changes a decision."""

@@ -15,6 +15,7 @@ import time
 
 import pytest
 from fixtures import minicorpus as mc
+from fixtures.tiers import slow_fixture
 
 import corefprep.run.lock as workdir
 from corefprep.core.errors import LockedError
@@ -33,6 +34,7 @@ with run_lock(WorkDir(Path(sys.argv[1])), command="holder"):
 
 
 @pytest.fixture
+@slow_fixture
 def holder(tmp_path):
     """A live process holding the lock of tmp_path/out."""
     p = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out")], stdout=subprocess.PIPE, text=True)
@@ -328,6 +330,8 @@ def _check_round(round_: int, lines: list[list], pids: set[int]) -> None:
         assert (named and int(named[1]) in pids) or "starting" in message, f"round {round_}: {message}"
 
 
+@pytest.mark.slow
+@pytest.mark.serial
 @pytest.mark.parametrize("guard", ["flock", "no-flock"])
 def test_simultaneous_starts_give_one_holder_at_a_time(tmp_path, guard):
     """RACERS processes try one output directory's lock at the same instant, ROUNDS times: never

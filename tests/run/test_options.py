@@ -84,6 +84,7 @@ def test_the_manifest_holds_every_setting_that_decides_rows_and_only_those(rules
     assert filter_config(other, [["in.jsonl", 1, "sha256:x"]], 1) == cfg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["prepare", "--help"], ["prepare", "-o", "{tmp}"], ["doctor"]])
 def test_the_real_cli_says_one_sentence(tmp_path, argv):
     env = {"DATASET_NUM_PROC": "many", "HF_HUB_OFFLINE": "1", "PATH": "/usr/bin:/bin"}

@@ -176,6 +176,7 @@ def _one_sentence(err: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("objective,specials,expect", [
     ("clm", ["<pad>"], "--eos-token"),
     ("entity-mlm", ["<|endoftext|>"], "mask"),

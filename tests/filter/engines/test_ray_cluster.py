@@ -12,6 +12,7 @@ import pytest
 from fixtures import minicorpus as mc
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+pytestmark = pytest.mark.slow
 
 SEQ = "512"
 NAME = f"entity_coref_v2_{SEQ}"
