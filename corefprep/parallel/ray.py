@@ -9,9 +9,14 @@ the actor, whatever the actor's own threads are stuck in. The driver compares be
 clock only, so nodes' clocks need not agree.
 
 How many actors: as many as the cluster's live nodes can place, counting both the CPU and the
-memory each one reserves, created as units need them. An actor that Ray cannot start within
-:data:`ACTOR_START_SECONDS` is given up and its unit handed to another actor, so a cluster without
-room never leaves the driver waiting forever.
+memory each one reserves, created as units need them. An actor a step leaves idle is kept for the
+next step of the same Ray session (:class:`WarmActors`) when it is the right size: its process has
+already imported corefprep and loaded Kiwi (``load_kiwi`` is once per process), so dedup signing
+after the filter, or the next command in a notebook or test that holds one Ray instance, starts
+without loading the model again. Each step still runs its own ``init`` on every actor it uses.
+
+An actor that Ray cannot start within :data:`ACTOR_START_SECONDS` is given up and its unit handed
+to another actor, so a cluster without room never leaves the driver waiting forever.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ def ray_session(cfg: EngineConfig) -> Iterator[Any]:
         yield ray
     finally:
         if started_here:
+            WARM.clear()
             ray.shutdown()
             # A local Ray node installs its own SIGTERM handler (drain, then kill the node) and
             # leaves it behind after shutdown; the stages after this one must stop on SIGTERM as before.
@@ -143,9 +149,13 @@ class _Out(NamedTuple):
 
 
 class UnitActor:
-    """The body of a Ray actor: the step's ``init`` once, then units."""
+    """The body of a Ray actor: for each step it serves, the step's ``init`` once, then units."""
 
-    def __init__(self, fn: Any, init: Any, init_args: tuple[Any, ...]):
+    def __init__(self) -> None:
+        self.fn: Any = None
+        self.error: BaseException | None = None
+
+    def setup(self, fn: Any, init: Any, init_args: tuple[Any, ...]) -> None:
         self.fn, self.error = fn, None
         try:
             if init is not None:
@@ -174,6 +184,59 @@ def _gone_errors(ray: Any) -> tuple[type[BaseException], ...]:
             e.ObjectLostError, e.OwnerDiedError)
 
 
+class _Kept(NamedTuple):
+    actor: Any
+    cpus: float
+    memory: int  # what the actor reserved when it was created
+
+
+class WarmActors:
+    """Idle actors kept between the steps of one Ray session (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.session: tuple[str, str] | None = None
+        self.idle: list[_Kept] = []
+
+    @staticmethod
+    def _session(ray: Any) -> tuple[str, str]:
+        ctx = ray.get_runtime_context()
+        return ctx.get_job_id(), ctx.get_node_id()
+
+    def take(self, ray: Any, cpus: float, memory: int, most: int) -> list[_Kept]:
+        """Up to ``most`` kept actors that fit a step of ``cpus`` and ``memory``. The others are let
+        go: what they reserve could keep the step's own actors from being placed."""
+        if self.session != self._session(ray):  # a new session: the old one's handles are gone with it
+            self.session, self.idle = self._session(ray), []
+        fit = [k for k in self.idle if k.cpus == cpus and k.memory >= memory][:most]
+        for k in self.idle:
+            if all(k.actor is not f.actor for f in fit):
+                ray.kill(k.actor)
+        self.idle = []
+        return fit
+
+    def keep(self, ray: Any, kept: _Kept) -> None:
+        if self.session == self._session(ray):
+            self.idle.append(kept)
+        else:
+            ray.kill(kept.actor)
+
+    def clear(self) -> None:
+        self.session, self.idle = None, []
+
+
+WARM = WarmActors()
+
+
+def release_actors() -> None:
+    """Let go of the actors kept between steps (in a Ray session the caller holds, they otherwise
+    stay, with their memory, until it ends)."""
+    if WARM.idle:
+        ray = import_ray()
+        for kept in WARM.idle:
+            ray.kill(kept.actor)
+    WARM.clear()
+
+
 @dataclass
 class _Call:
     uid: int
@@ -194,6 +257,8 @@ class RayWorkers:
         self._actors = 0  # alive or being started
         self._started: set[Any] = set()  # actor handles that began a unit (Ray could place them)
         self._killed: dict[int, float] = {}
+        self._size: dict[Any, _Kept] = {}  # every live actor, with what it reserved
+        self._ready: set[Any] = set()  # actors set up for this step
 
     def start(self, step: Step) -> None:
         ray = import_ray()
@@ -207,6 +272,11 @@ class RayWorkers:
         self.cluster = cluster
         self._cls = ray.remote(UnitActor).options(num_cpus=step.cpus, memory=step.memory, max_restarts=0,
                                                   max_task_retries=0)
+        for kept in WARM.take(ray, step.cpus, step.memory, slots):
+            self._idle.append(kept.actor)
+            self._size[kept.actor] = kept
+            self._started.add(kept.actor)
+            self._actors += 1
         self.beats_dir.mkdir(parents=True, exist_ok=True)
 
     def free(self) -> int:
@@ -218,8 +288,12 @@ class RayWorkers:
         if self._idle:
             actor = self._idle.pop()
         else:
-            actor = self._cls.remote(step.fn, step.init, step.init_args)
+            actor = self._cls.remote()
             self._actors += 1
+            self._size[actor] = _Kept(actor, step.cpus, step.memory)
+        if actor not in self._ready:  # an actor runs calls in the order they were made: setup first
+            actor.setup.remote(step.fn, step.init, step.init_args)
+            self._ready.add(actor)
         slug = step.name.replace(" ", "-")
         beat = self.beats_dir / f".{slug}-{os.getpid()}-{uid}.beat.tmp"
         beat.unlink(missing_ok=True)
@@ -279,6 +353,8 @@ class RayWorkers:
         self.ray.kill(actor)
         self._actors -= 1
         self._started.discard(actor)
+        self._ready.discard(actor)
+        self._size.pop(actor, None)
 
     def _unplaceable(self) -> list[Event]:
         """Units whose actor Ray never started: given to another actor (not a failure)."""
@@ -304,8 +380,10 @@ class RayWorkers:
         for call in self._calls.values():
             self.ray.kill(call.actor)
             call.beat.unlink(missing_ok=True)
-        for actor in self._idle:
-            self.ray.kill(actor)
+        for actor in self._idle:  # healthy and idle: kept for the session's next step
+            WARM.keep(self.ray, self._size[actor])
         self._calls.clear()
         self._idle.clear()
+        self._size.clear()
+        self._ready.clear()
         self._actors = 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from fixtures import supervision as sv
-from fixtures.units import pickle_by_value
+from fixtures.units import note_init, pickle_by_value, pid_unit, toy_units
 
 from corefprep.parallel import EngineConfig
 from corefprep.parallel.ray import RayWorkers
@@ -35,3 +35,24 @@ def test_a_hanging_document_is_timed_out_from_outside(tmp_path: Path, hang: str)
     """"gil": the actor is stuck inside C with the GIL held; the driver kills it."""
     sv.a_hanging_document_is_timed_out_from_outside(
         lambda: RayWorkers(EngineConfig(engine="ray", workers=2), tmp_path / "beats"), tmp_path, hang)
+
+
+def _pids(tmp_path: Path, tag: str, memory: int) -> set[int]:
+    from corefprep.parallel import Step, Supervisor
+
+    step = Step(tag, pid_unit, init=note_init, init_args=(str(tmp_path / "inits"), tag), memory=memory, cpus=0.5)
+    with Supervisor(step, RayWorkers(EngineConfig(engine="ray", workers=2), tmp_path / "beats"), retries=1) as sup:
+        return {o.result for o in sup.run(toy_units(6, seconds=0.2))}
+
+
+def test_actors_a_step_leaves_idle_serve_the_sessions_next_step_of_their_size(tmp_path: Path) -> None:
+    """The process (with Kiwi loaded, for the real steps) is kept; each step's init runs on it once.
+    A step that needs more memory than the kept actors reserved gets actors of its own."""
+    first = _pids(tmp_path, "first", 64 * 2**20)
+    second = _pids(tmp_path, "second", 32 * 2**20)
+    bigger = _pids(tmp_path, "bigger", 128 * 2**20)
+    assert second <= first and not bigger & first
+    inits = [ln.split() for ln in (tmp_path / "inits").read_text().splitlines()]
+    for tag, pids in (("first", first), ("second", second), ("bigger", bigger)):
+        ran = [int(pid) for t, pid in inits if t == tag]
+        assert sorted(ran) == sorted(set(ran)) and set(ran) >= pids  # once per actor that served the step
