@@ -107,6 +107,9 @@ class InputFile:
     # path of the user's machine in every row. metadata.json maps names to full paths.
     name: str = ""
     hub: HubSource | None = None  # what a kind "hf" input streams (dataset, config, split, revision, fingerprint)
+    # An object in a store (path is its URL): the content identity the store keeps for it (see
+    # corefprep.io.storage.identity), or None when it keeps none we trust (its bytes are hashed then)
+    store_id: str | None = None
 
     @property
     def count_key(self) -> str:
@@ -114,4 +117,6 @@ class InputFile:
         its content hash, so a file whose mtime alone changed is recognised, see io.counts)."""
         if self.hub is not None:
             return f"{self.path}|{self.hub.fingerprint}"
+        if self.store_id is not None:
+            return f"{self.path}|{self.size}|{self.store_id}"
         return f"{self.path}|{self.size}|{self.mtime_ns}"

@@ -26,6 +26,7 @@ import zstandard
 
 from ..core.errors import InputError
 from .documents import NO_META, Document, InputFile
+from .storage import is_url, open_input
 
 SUPPORTED_SUFFIXES = (".jsonl.zst", ".jsonl.gz", ".jsonl", ".parquet", ".txt")
 MALFORMED_REASONS = ("invalid_json", "invalid_utf8", "not_an_object", "missing_text", "text_not_string")
@@ -73,8 +74,9 @@ class _TruncatedError(Exception):
 
 
 def _open_binary(path: str):
-    """Open a file for reading raw bytes (a seam for tests that simulate I/O errors)."""
-    return open(path, "rb")
+    """Open an input for reading raw bytes: a local file, or a store URL read by ranged requests (a
+    seam for tests that simulate I/O errors)."""
+    return open_input(path)
 
 
 def _plain_chunks(fh) -> Iterator[bytes]:
@@ -175,19 +177,25 @@ def _corrupt(f: InputFile, last_line: int) -> InputError:
 
 
 def _read_error(f: InputFile, where: str, exc: OSError) -> InputError:
-    return InputError(
-        f"{f.path}: read error {where} ({exc.strerror or exc}); check the file and the disk and rerun"
-    )
+    # (a store's error has been retried by its client already: what is left is not transient)
+    check = "the store and the network" if is_url(f.path) else "the file and the disk"
+    return InputError(f"{f.path}: read error {where} ({exc.strerror or exc}); check {check} and rerun")
 
 
 def _open(f: InputFile):
     try:
-        return _open_binary(f.path)
+        fh = _open_binary(f.path)
     except OSError as exc:
         raise InputError(
             f"{f.path}: cannot be opened ({exc.strerror or exc}); check that it still exists and is "
             "readable and rerun"
         ) from exc
+    size = getattr(fh, "size", None)  # a store's object: the size the store gives now
+    if is_url(f.path) and isinstance(size, int) and size != f.size:
+        fh.close()
+        raise InputError(f"{f.path}: changed since the run listed it ({f.size:,} bytes then, {size:,} now); rerun to "
+                         "read it as it is")
+    return fh
 
 
 def _iter_jsonl(f: InputFile, text_field: str, base: int, skip: int, limit: int, meta_fields: tuple[str, ...] = ()):

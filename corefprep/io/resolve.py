@@ -1,17 +1,22 @@
-"""Turning the command line's inputs (files, globs, directories, ``hf://`` specs) into the ordered
-list of :class:`~corefprep.io.documents.InputFile` whose concatenation defines every ``doc_index``."""
+"""Turning the command line's inputs (files, globs, directories, ``hf://`` specs, and store URLs
+such as ``s3://bucket/prefix/``) into the ordered list of :class:`~corefprep.io.documents.InputFile`
+whose concatenation defines every ``doc_index``."""
 
 from __future__ import annotations
 
 import glob
 import logging
 import os
+import posixpath
 import stat
+from dataclasses import replace
+from typing import Any
 
 from ..core.errors import InputError
 from .documents import InputFile
 from .formats import SUPPORTED_SUFFIXES, suffix_list
 from .hub import is_hub_spec, resolve_hub
+from .storage import filesystem, first_line, identity, is_url, url_of
 
 log = logging.getLogger("corefprep")
 
@@ -139,6 +144,55 @@ def _expand_spec(spec: str) -> tuple[list[str], list[str]]:
     return [path], []
 
 
+def _url_listing(spec: str) -> tuple[Any, str, dict[str, dict[str, Any]]]:
+    """A store URL's objects: (filesystem, the root names are relative to, {path: info}) for one
+    object, a glob, or a prefix listed recursively."""
+    fs, path = filesystem(spec)
+    try:
+        if _has_glob(path):
+            root = _glob_root(path.replace("/", os.sep)).replace(os.sep, "/")
+            found: dict[str, dict[str, Any]] = {}
+            for match, info in sorted(fs.glob(path, detail=True).items()):
+                if info.get("type") == "directory":
+                    found.update(fs.find(match, detail=True))
+                else:
+                    found[match] = info
+            if not found:
+                raise InputError(f"{spec}: the pattern matches no objects; check the URL and rerun")
+            return fs, root, found
+        info = fs.info(path)
+        if info.get("type") == "directory":
+            return fs, path, fs.find(path, detail=True)
+        return fs, posixpath.dirname(path), {path: info}
+    except FileNotFoundError:
+        raise InputError(f"{spec}: no such object or prefix; check the URL and rerun") from None
+    except PermissionError as exc:
+        raise InputError(f"{spec}: access denied ({first_line(exc)}); check the credentials and rerun") from None
+    except Exception as exc:  # noqa: BLE001 - whatever the client raised once its retries are spent: one line
+        raise InputError(f"{spec}: cannot be listed ({type(exc).__name__}: {first_line(exc)}); check the URL and "
+                         "the store and rerun") from None
+
+
+def _expand_url(spec: str) -> tuple[list[InputFile], list[str]]:
+    """A store URL -> (input files sorted by key, ignored URLs); names relative to the prefix or
+    the glob's fixed part, as for a local directory, so both give rows the same ``source``."""
+    fs, root, found = _url_listing(spec)
+    files: list[InputFile] = []
+    ignored: list[str] = []
+    for path in sorted(found):
+        info, url = found[path], url_of(fs, path)
+        hidden = any(part.startswith(".") for part in posixpath.relpath(path, root).split("/"))
+        if info.get("type") == "directory" or hidden or _kind_of(path) is None:
+            ignored.append(url)
+            continue
+        name = posixpath.relpath(path, root) if root else posixpath.basename(path)
+        files.append(InputFile(path=url, kind=_kind_of(path) or "", size=int(info.get("size") or 0), mtime_ns=0,
+                               name=name, store_id=identity(info)))
+    if not files:
+        raise InputError(f"{spec}: holds no supported input files ({suffix_list()}); point it at such objects")
+    return files, ignored
+
+
 def resolve_inputs(specs: list[str]) -> list[InputFile]:
     """Files, globs and directories -> ordered list of input files (see module docstring).
 
@@ -150,6 +204,7 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     """
     result: list[InputFile] = []
     seen: set[tuple[int, int]] = set()
+    seen_urls: set[str] = set()
     names: set[str] = set()
     for spec in specs:
         if isinstance(spec, os.PathLike):
@@ -160,10 +215,18 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
                 names.add(hub_input.name)
                 result.append(hub_input)
             continue
+        if is_url(spec):
+            found, ignored = _expand_url(spec)
+            _warn_ignored(spec, ignored)
+            for f in (f for f in found if f.path not in seen_urls):
+                seen_urls.add(f.path)
+                if f.name in names:  # two prefixes holding objects of the same name: keep them apart
+                    f = replace(f, name=f.path)
+                names.add(f.name)
+                result.append(f)
+            continue
         files, ignored = _expand_spec(spec)
-        if ignored:
-            shown = ", ".join(ignored[:3]) + (f" and {len(ignored) - 3} more" if len(ignored) > 3 else "")
-            log.warning("%s: ignoring %d unsupported or hidden path(s): %s", spec, len(ignored), shown)
+        _warn_ignored(spec, ignored)
         for path in files:
             try:
                 st = os.stat(path)
@@ -187,6 +250,12 @@ def resolve_inputs(specs: list[str]) -> list[InputFile]:
     return result
 
 
+def _warn_ignored(spec: str, ignored: list[str]) -> None:
+    if ignored:
+        shown = ", ".join(ignored[:3]) + (f" and {len(ignored) - 3} more" if len(ignored) > 3 else "")
+        log.warning("%s: ignoring %d unsupported or hidden path(s): %s", spec, len(ignored), shown)
+
+
 def _resolve_hub(spec: str) -> InputFile:
     path, name, size, src = resolve_hub(spec)
     return InputFile(path=path, kind="hf", size=size, mtime_ns=0, name=name, hub=src)
@@ -202,7 +271,7 @@ def ignored_files(specs: list[str]) -> list[str]:
         if is_hub_spec(spec):  # one dataset split: nothing in it is skipped
             continue
         try:
-            _, ignored = _expand_spec(os.fspath(spec))
+            _, ignored = _expand_url(spec) if is_url(spec) else _expand_spec(os.fspath(spec))
         except InputError:
             continue
         out.extend(ignored)
