@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-retune compare-base soak install clean
+.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-s3 bench-retune compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ bench-merge: $(STAMP)
 # --engine ray against the local engine on the same corpus and CPUs, and the reader's ceiling (needs ../shared).
 bench-ray: $(STAMP)
 	$(BIN)/python benchmarks/bench_ray.py --docs 20000 --workers 2
+
+# The filter with its inputs on s3:// (moto's S3 server on loopback) against local disk, side by side,
+# and the s3 side's peak memory on corpora of 1x and 4x the size (needs ../shared).
+bench-s3: $(STAMP)
+	$(BIN)/python benchmarks/bench_s3.py --docs 20000 --workers 2 --repeats 2 --sizes 5000,20000
 
 # Behaviour unchanged: the dev corpus through this checkout and through BASE (a commit), outputs compared
 # byte for byte in content (needs ../shared).

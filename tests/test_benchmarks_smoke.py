@@ -190,3 +190,22 @@ def test_bench_retune_runs_on_a_few_docs(tmp_path: Path) -> None:
     first_kept = pq.read_table(base / "work" / "filter" / "batch_00000.parquet").column("doc_index")[0].as_py()
     assert any("batch_00000.parquet" in d and f"kept only when fresh: doc_index [{first_kept}]" in d for d in diffs)
     assert any("values_00001.parquet" in d and "doc_index 60: re-decided 'planted'" in d for d in diffs), diffs
+
+
+@pytest.mark.slow
+def test_bench_s3_runs_on_a_few_docs() -> None:
+    """Both sides on the same few hundred documents: a ratio, the memory, identical batch files."""
+    pytest.importorskip("s3fs")
+    pytest.importorskip("moto.server")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from bench import locate_shared
+    finally:
+        sys.path.pop(0)
+    if locate_shared(None) is None:
+        pytest.skip("../shared (make_bench_corpus.py) is absent")
+    r = subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_s3.py"), "--docs", "200", "--batch-docs",
+                        "100", "--repeats", "1"], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "| **ratio s3 / local** |" in r.stdout and "batch files byte-identical: yes" in r.stdout, r.stdout

@@ -98,14 +98,15 @@ def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, objective):
     """Real Korean through both rule sets: the same batch files byte for byte. (What follows the filter
     runs in the driver either way; the final datasets are compared on the mini corpus above and, for
     clm with dedup, in tests/dedup/test_stage.py.) The llm rules analyse every document, so that
-    comparison takes half the corpus's batches: three files, each in its own part of the inputs."""
+    comparison takes two of the six batches: batch 0 (the Finnish sample, HPLT, legal and web pages) and
+    batch 4 (web and wiki pages)."""
     extra = ["--batch-docs", "500"]
     if objective == "clm":
-        extra += ["--rules", "llm", "--objective", "clm", "--seq-len", "128", "--batches", "0,2,4"]
+        extra += ["--rules", "llm", "--objective", "clm", "--seq-len", "128", "--batches", "0,4"]
     local, on_ray = tmp_path / "local", tmp_path / "ray"
     assert _run("filter", str(DEV_CORPUS), "-o", str(local), "--workers", "2", *extra) == 0
     assert _run("filter", str(DEV_CORPUS), "-o", str(on_ray), "--engine", "ray", *extra) == 0
-    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == (3 if objective == "clm" else 6)
+    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == (2 if objective == "clm" else 6)
     for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):  # every verdict
         assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
             pq.read_table(local / "work" / "filter" / name).column("verdict").to_pylist()
