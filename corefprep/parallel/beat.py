@@ -94,7 +94,10 @@ class FileBeat(Beat):
     def __init__(self, path: Path, unit: int):
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            os.ftruncate(fd, _RECORD.size)
+            # Allocated now, not when the first store touches the page: on a full disk that store
+            # would be a SIGBUS that kills the actor (retried as a death, Kiwi loaded again), where
+            # this is an ENOSPC the unit reports at once, naming the file.
+            os.posix_fallocate(fd, 0, _RECORD.size)
             self.map: mmap.mmap | None = mmap.mmap(fd, _RECORD.size)
         finally:
             os.close(fd)
