@@ -4,6 +4,7 @@ bytes the same run gives from local disk, and a rerun knows its inputs by their 
 from __future__ import annotations
 
 import io
+import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -83,6 +84,7 @@ def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_s
     proxy = FaultyProxy(s3_server.endpoint, 0.05)
     monkeypatch.setenv("AWS_ENDPOINT_URL", proxy.endpoint)  # forked workers inherit it
     S3FileSystem.clear_instance_cache()
+    t0 = time.monotonic()
     try:
         rc, err = _main("filter", "s3://hplt/kor/dev", "-o", tmp_path / "out", *ARGS)
     finally:
@@ -90,5 +92,19 @@ def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_s
         monkeypatch.undo()
         S3FileSystem.clear_instance_cache()
     assert rc == 0, err
+    assert time.monotonic() - t0 < 50, "a failed request was waited out (the read timeout is 60 s), not retried"
     assert _batches(tmp_path / "out") == _batches(local)
     assert proxy.failed >= 1, (proxy.failed, proxy.requests)
+
+
+def test_ray_actors_read_their_batches_from_the_store(runs, tmp_path: Path) -> None:
+    """`--engine ray`: every actor reads its own batch's range straight from s3:// (the actors of the
+    local Ray instance the command starts get the AWS settings from its environment)."""
+    pytest.importorskip("ray")
+    local, _, _ = runs
+    out = tmp_path / "out"
+    rc, err = _main("filter", "s3://hplt/kor/dev", "-o", out, *ARGS, "--engine", "ray")
+    assert rc == 0, err
+    assert _batches(out) == _batches(local)
+    stats = orjson.loads((out / "work" / "filter" / "batch_00003.json").read_bytes())
+    assert stats["engine"] == "ray"
