@@ -1,5 +1,6 @@
 """Whole runs over inputs on object storage: the dev corpus read from moto's S3 server gives the
-bytes the same run gives from local disk, and a rerun knows its inputs by their ETags."""
+bytes the same run gives from local disk, and a rerun knows its inputs by their ETags. (The Ray
+engine's actors reading from the store: tests/filter/engines/test_ray.py.)"""
 
 from __future__ import annotations
 
@@ -96,15 +97,3 @@ def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_s
     assert _batches(tmp_path / "out") == _batches(local)
     assert proxy.failed >= 1, (proxy.failed, proxy.requests)
 
-
-def test_ray_actors_read_their_batches_from_the_store(runs, tmp_path: Path) -> None:
-    """`--engine ray`: every actor reads its own batch's range straight from s3:// (the actors of the
-    local Ray instance the command starts get the AWS settings from its environment)."""
-    pytest.importorskip("ray")
-    local, _, _ = runs
-    out = tmp_path / "out"
-    rc, err = _main("filter", "s3://hplt/kor/dev", "-o", out, *ARGS, "--engine", "ray")
-    assert rc == 0, err
-    assert _batches(out) == _batches(local)
-    stats = orjson.loads((out / "work" / "filter" / "batch_00003.json").read_bytes())
-    assert stats["engine"] == "ray"

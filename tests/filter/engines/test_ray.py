@@ -50,7 +50,9 @@ def _tree(out: Path) -> dict[str, tuple[int, int]]:
 
 
 @pytest.fixture(scope="module")
-def ray_session():
+def ray_session(s3_server):
+    """Ray for the module; started after the S3 test server, so that its actors inherit the AWS
+    settings that point at it (as a node's processes get its environment)."""
     if ray is None:
         pytest.skip("the ray extra is not installed")
     sigterm = signal.getsignal(signal.SIGTERM)
@@ -214,6 +216,17 @@ def test_a_killed_driver_resumes_to_the_clean_dataset(tmp_path, mini, mini_local
     assert r.returncode == 0, r.stderr
     assert _parquets(out) == _parquets(mini_local)
     assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
+
+
+def test_actors_read_their_batches_from_object_storage(tmp_path, mini, mini_local, ray_session, s3_server):
+    """Inputs on s3:// (moto's server, see tests/io/test_storage.py): every actor reads its own
+    batch's range straight from the store; the batches are the local engine's over the local file."""
+    s3_server.bucket("mini")
+    url = s3_server.upload(mini, "s3://mini/corpus")
+    out = tmp_path / "out"
+    assert _run("filter", f"{url}/{mini.name}", "-o", str(out), "--engine", "ray", "--batch-docs", "4") == 0
+    assert _parquets(out) == _parquets(mini_local) and len(_parquets(out)) > 4
+    assert orjson.loads((out / "work" / "filter" / "batch_00001.json").read_bytes())["engine"] == "ray"
 
 
 def test_without_ray_the_engine_is_a_one_line_error(tmp_path, mini, monkeypatch, capsys):
