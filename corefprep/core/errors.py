@@ -27,3 +27,10 @@ class LockedError(CorefprepError):
 
 class BatchFailedError(CorefprepError):
     """A batch failed after its retries; the message names the batch and the document."""
+
+
+def first_line(exc: BaseException) -> str:
+    """An exception's message cut to its first line (its type when it has none): what a one-line
+    error quotes of a library's error."""
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

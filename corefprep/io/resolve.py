@@ -12,11 +12,11 @@ import stat
 from dataclasses import replace
 from typing import Any
 
-from ..core.errors import InputError
+from ..core.errors import InputError, first_line
 from .documents import InputFile
 from .formats import SUPPORTED_SUFFIXES, suffix_list
 from .hub import is_hub_spec, resolve_hub
-from .storage import filesystem, first_line, identity, is_url, url_of
+from .storage import filesystem, identity, is_url, url_of
 
 log = logging.getLogger("corefprep")
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import IO, Any
 
-from ..core.errors import InputError
+from ..core.errors import InputError, first_line
 
 # Two layers retry, each for what the other misses: botocore (standard mode: 503 SlowDown, throttling,
 # a reset connection, a timeout; exponential backoff with jitter) around every request, and s3fs
@@ -79,11 +79,6 @@ def filesystem(url: str) -> tuple[Any, str]:
     if scheme in ("s3", "s3a"):
         fs.retries = S3FS_RETRIES  # s3fs's own loop (a class default of 5), see S3_RETRIES
     return fs, path
-
-
-def first_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    return lines[0] if lines else type(exc).__name__
 
 
 def url_of(fs: Any, path: str) -> str:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.errors import CorefprepError, UsageError
+from ..core.errors import CorefprepError, UsageError, first_line
 from ..core.log import say
 from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
 from .config import EngineConfig
@@ -117,11 +117,6 @@ def _unreachable(address: str, timeout: float = 5.0) -> str | None:
             return None
     except OSError as exc:
         return f"nothing answers there: {exc.strerror or type(exc).__name__}"
-
-
-def first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
 
 
 def actor_slots(ray: Any, cpus: float, memory: int) -> tuple[int, str]:
