@@ -17,20 +17,22 @@ from typing import Any
 
 from .core.errors import CorefprepError, UsageError
 from .core.log import EventLog
-from .core.options import add_options, values_from
+from .core.options import add_options, path_or_url, values_from
 from .core.version import __version__
 from .coref.config import SampleConfig
 from .filter.config import EngineConfig, FilterConfig
 from .filter.stats import parse_batch_spec
+from .io.storage import is_url, parse_storage_options, use_storage_options
 from .ops.doctor import run_doctor
 from .ops.explain import explain, explained_json, format_explained
 from .ops.report import write_report
-from .ops.status import collect_status, format_status
+from .ops.status import collect_status_of, format_status
 from .parallel import UnitError
 from .rules import make_rules, rule_options, rule_sets
 from .run.options import DEFAULT_OUTPUT_DIR, RunOptions
 from .run.pipeline import STAGES, RunResult, prepare
 from .run.plan import apply_plan
+from .run.remote import staged, view
 from .signatures.config import DedupConfig
 from .tokenizer.config import MapConfig, TokenizeConfig
 
@@ -219,8 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "the ETA of the pending ones, the run holding the directory (if any), samples, "
                                     "tokenized chunks and final outputs. Failed batches are listed; --batches lists "
                                     "others.")
-    st.add_argument("output_dir", type=Path, nargs="?", default=DEFAULT_OUTPUT_DIR,
-                    help=f"the --output-dir of the run (default: {DEFAULT_OUTPUT_DIR})")
+    st.add_argument("output_dir", type=path_or_url, nargs="?", default=DEFAULT_OUTPUT_DIR,
+                    help=f"the --output-dir of the run, a directory or a store URL (default: {DEFAULT_OUTPUT_DIR})")
     st.add_argument("--json", action="store_true",
                     help="one JSON object: the summary, totals, every batch, later stages")
     st.add_argument("--batches", metavar="SPEC", help="also list these batches, e.g. 0-9,52")
@@ -230,8 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
                                     "lengths, entities, distances, tokens per row, timings) and one self-contained "
                                     "HTML page (images embedded) about OUTPUT_DIR; prints the page's path. Works on "
                                     "a run stopped after any stage.")
-    rp.add_argument("output_dir", type=Path, nargs="?", default=DEFAULT_OUTPUT_DIR,
-                    help=f"the --output-dir of the run (default: {DEFAULT_OUTPUT_DIR})")
+    rp.add_argument("output_dir", type=path_or_url, nargs="?", default=DEFAULT_OUTPUT_DIR,
+                    help=f"the --output-dir of the run, a directory or a store URL (default: {DEFAULT_OUTPUT_DIR})")
     rp.add_argument("--out", type=Path, default=None, metavar="DIR",
                     help="where the page and plots go (default: OUTPUT_DIR/report)")
     dr = sub.add_parser("doctor", help="check inputs, disk and RAM, measure this machine, show the plan and "
@@ -258,16 +260,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_options(ex)
     for sp_ in (st, rp, dr, ex):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+        add_options(sp_, RunOptions, only=("storage_options",))
     for sp_ in [sp, *[sub.choices[s] for s in STAGES]]:
         sp_.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
 
 
 def _run(a: argparse.Namespace) -> int:
+    if a.storage_options:
+        use_storage_options(parse_storage_options(a.storage_options))
     if a.command == "status":
         import orjson
 
-        st = collect_status(a.output_dir)
+        st = collect_status_of(a.output_dir)
         shown = parse_batch_spec(a.batches, st["num_batches"]) if a.batches else None
         if a.json:
             sys.stdout.write(orjson.dumps(st, option=orjson.OPT_INDENT_2).decode() + "\n")
@@ -275,14 +280,15 @@ def _run(a: argparse.Namespace) -> int:
             print(format_status(st, shown))
         return 0
     if a.command == "report":
-        print(write_report(a.output_dir, a.out))
+        local = view(a.output_dir) if isinstance(a.output_dir, str) else a.output_dir
+        print(write_report(local, a.out))
         return 0
     if a.command == "explain":
         return _explain(a)
     if a.command == "doctor":
-        opts = RunOptions(inputs=list(a.inputs), output_dir=a.output_dir,
-                          filter=FilterConfig(text_field=a.text_field), rules=rules_from_args(a),
-                          tokenize=TokenizeConfig(**values_from(TokenizeConfig, a)))
+        opts = staged(RunOptions(inputs=list(a.inputs), output_dir=a.output_dir,
+                                 filter=FilterConfig(text_field=a.text_field), rules=rules_from_args(a),
+                                 tokenize=TokenizeConfig(**values_from(TokenizeConfig, a))))
         return run_doctor(opts, as_json=a.json)
     opts = options_from_args(a)
     stages = STAGES if a.command == "prepare" else (a.command,)
@@ -296,7 +302,10 @@ def _run(a: argparse.Namespace) -> int:
 def _explain(a: argparse.Namespace) -> int:
     import orjson
 
-    run = Path(a.target) if a.target and Path(a.target).is_dir() else None
+    if a.target and is_url(a.target) and a.doc_index is not None:
+        run: Path | None = view(a.target)  # a run on a store: a local copy of it
+    else:
+        run = Path(a.target) if a.target and Path(a.target).is_dir() else None
     if run is None and a.doc_index is not None:
         raise UsageError("--doc-index needs the OUTPUT_DIR of a run")
     given = rule_overrides(a)

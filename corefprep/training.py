@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import datasets
 
 from corefprep.core.errors import CorefprepError
+from corefprep.io.storage import is_url
 from corefprep.output.markers import COMPLETE_MARKER
 
 if TYPE_CHECKING:
@@ -100,8 +101,15 @@ def dist_env() -> DistEnv:
     return DistEnv(rank=rank, local_rank=local, world_size=world)
 
 
-def is_complete(path: str | os.PathLike[str]) -> bool:
-    """True when corefprep finished writing the dataset at ``path`` (its marker is written last)."""
+def is_complete(path: str | os.PathLike[str], storage_options: dict[str, Any] | None = None) -> bool:
+    """True when corefprep finished writing the dataset at ``path``, a directory or a store URL (its
+    marker is written last, and uploaded last)."""
+    if is_url(str(path)):
+        from fsspec.core import url_to_fs
+
+        fs, key = url_to_fs(f"{str(path).rstrip('/')}/{COMPLETE_MARKER}", **(storage_options or {}))
+        fs.invalidate_cache()
+        return bool(fs.isfile(key))
     return (Path(path) / COMPLETE_MARKER).is_file()
 
 
@@ -112,6 +120,7 @@ def load_prepared(
     timeout: float = 3600,
     poll: float = 1.0,
     node_local: bool = False,
+    storage_options: dict[str, Any] | None = None,
 ) -> datasets.Dataset:
     """Load a prepared dataset memory-mapped, building it first on the building rank if needed.
 
@@ -121,13 +130,17 @@ def load_prepared(
     files in place and creates no cache files. (Later ``.map``/``.filter`` calls on the returned
     dataset would write cache-*.arrow beside them; give those a ``cache_file_name`` elsewhere.)
     If ``build`` raises, the error propagates on the building rank and the others time out.
+
+    ``path`` may be a store URL (``s3://bucket/prefix/NAME``, ``storage_options`` as for
+    ``datasets.load_from_disk``): ``datasets`` copies the dataset to a local temporary directory and
+    maps it from there.
     """
     if timeout <= 0 or poll <= 0:
         raise ValueError("timeout and poll must be positive")
-    path = Path(path).expanduser()
+    path = str(path).rstrip("/") if is_url(str(path)) else Path(path).expanduser()
     env = dist_env()
     builder = (env.local_rank if node_local else env.rank) == 0
-    if not is_complete(path):
+    if not is_complete(path, storage_options):
         if builder:
             if build is None:
                 raise DatasetNotReadyError(
@@ -135,14 +148,14 @@ def load_prepared(
                     "run `corefprep prepare` to (re)build it, or pass build= so rank 0 builds it."
                 )
             build()
-            if not is_complete(path):
+            if not is_complete(path, storage_options):
                 raise DatasetNotReadyError(
                     f"build() returned but {path} still has no {COMPLETE_MARKER} marker; "
                     "make build() run corefprep's prepare step into exactly this directory."
                 )
         else:
-            _wait_for_marker(path, env, timeout=timeout, poll=poll)
-    loaded = datasets.load_from_disk(str(path), keep_in_memory=False)
+            _wait_for_marker(path, env, timeout=timeout, poll=poll, storage_options=storage_options)
+    loaded = datasets.load_from_disk(str(path), keep_in_memory=False, storage_options=storage_options)
     if not isinstance(loaded, datasets.Dataset):
         raise CorefprepError(
             f"{path} holds a {type(loaded).__name__}, not a single prepared dataset; "
@@ -151,15 +164,16 @@ def load_prepared(
     return loaded
 
 
-def _wait_for_marker(path: Path, env: DistEnv, *, timeout: float, poll: float) -> None:
+def _wait_for_marker(path: Path | str, env: DistEnv, *, timeout: float, poll: float,
+                     storage_options: dict[str, Any] | None = None) -> None:
     # Polling a file (rather than a dist.barrier) works before init_process_group and never
     # trips NCCL's own collective timeout during a long rank-0 build.
     deadline = time.monotonic() + timeout
-    while not is_complete(path):
+    while not is_complete(path, storage_options):
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise DatasetWaitTimeoutError(
-                f"Rank {env.rank} waited {timeout:g} s for {path / COMPLETE_MARKER}, which the building "
+                f"Rank {env.rank} waited {timeout:g} s for {path}/{COMPLETE_MARKER}, which the building "
                 "rank writes when the dataset is ready; check rank 0's log for a failed build, or run "
                 "`corefprep prepare` before launching, or pass a larger timeout."
             )

@@ -66,10 +66,18 @@ def positive_int(v: str) -> int:
     return n
 
 
+def path_or_url(v: str) -> Path | str:
+    """A directory that may be on a store: ``s3://bucket/prefix`` stays a URL (a Path would fold its
+    ``//``); ``file:///x`` is the local path ``/x``; anything else is a local path."""
+    if v.startswith("file://"):
+        return Path(v.removeprefix("file://"))
+    return v if "://" in v else Path(v)
+
+
 def _type_of(annotation: Any) -> str:
     """The scalar type named by a field annotation (``int | None`` -> ``int``)."""
     text = str(annotation).replace(" ", "").replace("|None", "").replace("Optional[", "").rstrip("]")
-    return text if text in ("int", "float", "str", "bool", "Path") else "str"
+    return text if text in ("int", "float", "str", "bool", "Path", "Path|str") else "str"
 
 
 def add_options(group: Any, cls: type, *, only: tuple[str, ...] | None = None, dest_prefix: str = "",
@@ -92,7 +100,8 @@ def add_options(group: Any, cls: type, *, only: tuple[str, ...] | None = None, d
         elif kind == "bool":
             kw.update(action="store_true", default=False)
         else:
-            conv: Any = {"int": positive_int if c.positive else int, "float": float, "Path": Path}.get(kind, str)
+            conv: Any = {"int": positive_int if c.positive else int, "float": float, "Path": Path,
+                               "Path|str": path_or_url}.get(kind, str)
             kw.update(type=conv, default=None if c.planned else _default(f))
             if c.metavar:
                 kw["metavar"] = c.metavar

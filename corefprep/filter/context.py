@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.workdir import WorkDir
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
+from ..io.storage import given_storage_options
 from ..signatures.minhash import Signer
 from .judge import Judge
 
@@ -38,6 +40,10 @@ class FilterContext:
     keep_rejected: int = 0  # rejected documents kept as examples per reason and batch
     # batches computed again from what their earlier decision recorded (corefprep.filter.prior)
     redecide: frozenset[int] = frozenset()
+    # --storage-options, for a Ray actor reading inputs from a store (a forked worker inherits them);
+    # never printed: the field stays out of the repr
+    storage_options: dict[str, Any] = field(default_factory=given_storage_options, repr=False,
+                                              compare=False)
 
     def bounds(self, k: int) -> tuple[int, int]:
         """doc_index range of batch k; the last batch ends with the inputs."""

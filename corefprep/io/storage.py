@@ -24,7 +24,9 @@ from __future__ import annotations
 import re
 from typing import IO, Any
 
-from ..core.errors import InputError, first_line
+import orjson
+
+from ..core.errors import InputError, UsageError, first_line
 
 # Two layers retry, each for what the other misses: botocore (standard mode: 503 SlowDown, throttling,
 # a reset connection, a timeout; exponential backoff with jitter) around every request, and s3fs
@@ -53,11 +55,40 @@ def is_url(spec: str) -> bool:
     return scheme_of(spec) is not None
 
 
+# --storage-options of this process (and of the processes it forks; a Ray actor is given them with
+# its step): what the environment and config files do not say, e.g. {"endpoint_url": ...}.
+_GIVEN: dict[str, Any] = {}
+
+
+def parse_storage_options(text: str) -> dict[str, Any]:
+    """``--storage-options JSON``, a JSON object. The error never repeats the text: it may hold a key."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise UsageError(f"--storage-options is not valid JSON ({str(exc).partition(':')[0]})") from None
+    if not isinstance(value, dict):
+        raise UsageError("--storage-options must be a JSON object, e.g. '{\"endpoint_url\": \"http://...\"}'")
+    return value
+
+
+def use_storage_options(options: dict[str, Any]) -> None:
+    """Every store filesystem this process (and what it forks) creates from now on gets ``options``."""
+    _GIVEN.clear()
+    _GIVEN.update(options)
+
+
+def given_storage_options() -> dict[str, Any]:
+    """The --storage-options in force (to hand to a Ray actor, or to ``load_from_disk``)."""
+    return dict(_GIVEN)
+
+
 def _options_for(scheme: str) -> dict[str, Any]:
+    given = dict(_GIVEN)
     if scheme in ("s3", "s3a"):
-        return {"config_kwargs": {"retries": dict(S3_RETRIES), "connect_timeout": S3_CONNECT_TIMEOUT,
-                                  "read_timeout": S3_READ_TIMEOUT}}
-    return {}
+        config = {"retries": dict(S3_RETRIES), "connect_timeout": S3_CONNECT_TIMEOUT,
+                  "read_timeout": S3_READ_TIMEOUT, **given.pop("config_kwargs", {})}
+        return {"config_kwargs": config, **given}
+    return given
 
 
 def filesystem(url: str) -> tuple[Any, str]:

@@ -24,7 +24,8 @@ from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
 from ..filter.stats import read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
-from ..run.lock import describe_holder, lock_is_live, read_lock_holder
+from ..run.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
+from ..run.remote import store_holder, view
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
 BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s", "kiwi_docs",
@@ -32,6 +33,36 @@ BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs
 
 
 # --- collecting -----------------------------------------------------------------------------
+
+
+def collect_status_of(where: Path | str) -> dict[str, Any]:
+    """:func:`collect_status` of a local output directory, or of one on a store (a local copy of it
+    brought up to date, the run on it read off the store's lease)."""
+    if not isinstance(where, str):
+        return collect_status(where)
+    local = view(where)
+    try:
+        st = _renamed(collect_status(local), str(local), where)
+    except CorefprepError as exc:
+        raise CorefprepError(str(exc).replace(str(local), where)) from None
+    holder = store_holder(where)
+    if holder is not None:
+        refreshed = holder.pop("refreshed", None)
+        age = time.time() - refreshed if isinstance(refreshed, int | float) else LEASE_SECONDS
+        st["run"] = {"live": age < LEASE_SECONDS, "stale_lock": age >= LEASE_SECONDS,
+                     "refreshed_s_ago": round(max(0.0, age), 1), **holder}
+    return st
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string that starts with ``old`` starting with ``new`` instead."""
+    if isinstance(value, str):
+        return new + value[len(old):] if value.startswith(old) else value
+    if isinstance(value, dict):
+        return {k: _renamed(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, old, new) for v in value]
+    return value
 
 
 def collect_status(output_dir: Path) -> dict[str, Any]:

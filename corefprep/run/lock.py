@@ -98,7 +98,7 @@ def describe_holder(holder: dict[str, Any]) -> str:
 
 
 @functools.cache
-def _host() -> str:
+def host_id() -> str:
     """This host as filelock names it in its markers (the host name and, in a container, its pid
     namespace), read off a marker of our own in a private directory: filelock's own function for it
     is not public."""
@@ -121,7 +121,7 @@ def _host() -> str:
 
 def _on_this_host(holder: dict[str, Any]) -> bool:
     # an older corefprep's JSON record names the host as socket.gethostname() spells it
-    return holder["host"] == (socket.gethostname() if holder.get("legacy") else _host())
+    return holder["host"] == (socket.gethostname() if holder.get("legacy") else host_id())
 
 
 @contextmanager
@@ -149,7 +149,7 @@ def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = N
     if holder is not None:
         _wait_for_abandoned(work, lease, holder)
     try:
-        atomic_write_json(work.run_record, {"pid": os.getpid(), "host": _host(), "hostname": socket.gethostname(),
+        atomic_write_json(work.run_record, {"pid": os.getpid(), "host": host_id(), "hostname": socket.gethostname(),
                                             "started": time.time(), "command": command})
         clean_leftovers(work)
         yield
@@ -223,7 +223,7 @@ def _take_or_name_holder(work: WorkDir, lease: filelock.SoftFileLease) -> dict[s
 
 def _abandoned(holder: dict[str, Any]) -> bool:
     """Another host's lease that has gone unrefreshed for two refresh periods."""
-    return holder.get("host") not in (None, _host()) and holder.get("refreshed_s_ago", 0) > 2 * LEASE_SECONDS / 3
+    return holder.get("host") not in (None, host_id()) and holder.get("refreshed_s_ago", 0) > 2 * LEASE_SECONDS / 3
 
 
 def _wait_for_abandoned(work: WorkDir, lease: filelock.SoftFileLease, holder: dict[str, Any]) -> None:

@@ -31,8 +31,15 @@ DEFAULT_OUTPUT_DIR = Path("prepared_datasets")
 @dataclass
 class RunOptions:
     inputs: list[str] = field(default_factory=list)
-    output_dir: Path = option(DEFAULT_OUTPUT_DIR, "where work/ and the final dataset go",
-                              flags=("--output-dir", "-o"))
+    output_dir: Path | str = option(DEFAULT_OUTPUT_DIR, "where work/ and the final dataset go: a directory, or a "
+                                    "store URL (s3://bucket/prefix)", flags=("--output-dir", "-o"))
+    stage_dir: Path | None = option(None, "with --output-dir on a store: the local directory the run works in before "
+                                          "it uploads (default: one per URL under ~/.cache/corefprep/stage)")
+    upload_every: float = option(10.0, "with --output-dir on a store: upload what the run finished every SECONDS "
+                                       "(and all of it at the end)", metavar="SECONDS")
+    storage_options: str | None = option(None, "settings for the store's filesystem that the AWS environment and "
+                                               "config files do not give, as a JSON object (never logged)",
+                                         metavar="JSON")
     batches: str | None = option(None, "recompute exactly these batches, e.g. 52-102,7 (default: every batch not "
                                        "done)")
     force: bool = option(False, "recompute everything, even under changed settings")
@@ -49,6 +56,12 @@ class RunOptions:
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     map: MapConfig = field(default_factory=MapConfig)
     plan: Any = None  # the corefprep.run.plan.Plan that filled the planned settings (for the log)
+    output_url: str | None = None  # --output-dir on a store; output_dir is then its stage (corefprep.run.remote)
+
+    @property
+    def output_name(self) -> str:
+        """The output directory as the user named it (the URL of a store output)."""
+        return self.output_url or str(self.output_dir)
 
     @property
     def work(self) -> WorkDir:
@@ -98,3 +111,19 @@ class RunOptions:
             config["samples"] = self.samples.as_dict()
             config["tok_chunk"] = self.map.tok_chunk
         return Provenance(self.input_specs(), config, self.force)
+
+
+def command_line(argv: list[str]) -> str:
+    """The command as the run records it (run.json, the log, the store's lease): ``corefprep``, not
+    its full path, and the value of --storage-options hidden (it may hold a key)."""
+    out = [Path(argv[0]).name] if argv else []
+    hide = False
+    for arg in argv[1:]:
+        if hide:
+            out.append("<hidden>")
+        elif arg.startswith("--storage-options="):
+            out.append("--storage-options=<hidden>")
+        else:
+            out.append(arg)
+        hide = arg == "--storage-options"
+    return " ".join(out)

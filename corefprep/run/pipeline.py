@@ -39,9 +39,10 @@ from ..parallel.ray import import_ray, ray_session
 from ..tokenizer.specials import validate_tokenizer
 from .filter_stage import plan_filter, require_all_done, run_filter
 from .lock import run_lock
-from .options import RunOptions
+from .options import RunOptions, command_line
 from .plan import apply_plan, is_planned
 from .preflight import enforce, run_preflight
+from .remote import on_store, published, staged
 
 STAGES = ("filter", "dedup", "samples", "tokenize", "merge")
 
@@ -56,8 +57,8 @@ class RunResult:
     samples: int | None = None  # samples built (samples stage) or rows of the final output
     rows_kind: str = "samples"  # what `samples` counts: "samples" or "rows"
     tokens: int | None = None  # clm tokenize without a merge
-    dataset: Path | None = None
-    megatron: Path | None = None
+    dataset: Path | str | None = None  # a URL when the output is on a store
+    megatron: Path | str | None = None
     dedup: DedupSummary | None = None  # when the run deduplicated
     timings: Timings = field(default_factory=Timings)
 
@@ -74,6 +75,7 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
     """Run ``stages`` of the pipeline for ``opts``; every stage keeps what is done and unchanged."""
     if not is_planned(opts):
         opts = apply_plan(opts)
+    opts = staged(opts)  # an output on a store is worked on in a local stage directory
     if opts.engine.engine == "ray" and "filter" in stages:
         import_ray()  # without the extra: one line saying how to install it, before anything runs
     enforce(run_preflight(opts, for_run=True), say)  # unreadable inputs, unwritable output dir, too little disk: now
@@ -82,39 +84,47 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
     if opts.dedup.dedup_against is not None and stages != ("filter",):
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
     work = opts.work
-    with run_lock(work, break_lock=opts.break_lock, command=" ".join(sys.argv)), \
-            EventLog(opts.log_json, output_dir=str(opts.output_dir)) as events, ExitStack() as on_ray:
+    command = command_line(sys.argv)
+    with on_store(opts, command), run_lock(work, break_lock=opts.break_lock, command=command), \
+            EventLog(opts.log_json, output_dir=opts.output_name) as events, ExitStack() as on_ray:
         if opts.engine.engine == "ray" and {"filter", "dedup"} & set(stages):
             # one Ray session for every step that runs on it (counting, filter, signing, bands);
             # closed before the stages that fork processes of their own
             on_ray.enter_context(ray_session(opts.engine))
-        t0 = time.monotonic()
-        command = " ".join([os.path.basename(sys.argv[0]), *sys.argv[1:]])  # corefprep, not its full path
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
-        plan = plan_filter(opts)
-        say(opts.plan.describe() + _dedup_plan(opts))  # after the inputs are counted: a bad input's error stays alone
-        new: dict[int, BatchStats] = {}
-        if "filter" in stages:
-            events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
-            new = run_filter(opts, plan, events)
-        timings = Timings().with_stage("filter", time.monotonic() - t0)
-        if "filter" in stages:
-            events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
-        done = dict(sorted({**plan.done, **new}.items()))
-        result = RunResult(plan.num_batches, len(done), totals_of(done.values()), timings=timings)
-        if stages == ("filter",):
-            return result
-        if opts.batches and len(done) < plan.num_batches:
-            say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
-            return result
-        require_all_done(plan, done)
-        dedup = _dedup(opts, done, result, events)
-        on_ray.close()
-        if stages == ("dedup",):
-            return result
-        if opts.tokenize.objective == "clm":
-            return _clm(opts, stages, done, result, events, dedup)
-        return _entity_mlm(opts, stages, done, result, events, dedup)
+        result = _run_stages(opts, stages, events, on_ray)
+    if opts.output_url is not None:  # name the outputs where they were uploaded, not in the stage
+        result.dataset = published(opts, result.dataset)
+        result.megatron = published(opts, result.megatron)
+    return result
+
+
+def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_ray: ExitStack) -> RunResult:
+    t0 = time.monotonic()
+    plan = plan_filter(opts)
+    say(opts.plan.describe() + _dedup_plan(opts))  # after the inputs are counted: a bad input's error stays alone
+    new: dict[int, BatchStats] = {}
+    if "filter" in stages:
+        events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
+        new = run_filter(opts, plan, events)
+    timings = Timings().with_stage("filter", time.monotonic() - t0)
+    if "filter" in stages:
+        events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
+    done = dict(sorted({**plan.done, **new}.items()))
+    result = RunResult(plan.num_batches, len(done), totals_of(done.values()), timings=timings)
+    if stages == ("filter",):
+        return result
+    if opts.batches and len(done) < plan.num_batches:
+        say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
+        return result
+    require_all_done(plan, done)
+    dedup = _dedup(opts, done, result, events)
+    on_ray.close()
+    if stages == ("dedup",):
+        return result
+    if opts.tokenize.objective == "clm":
+        return _clm(opts, stages, done, result, events, dedup)
+    return _entity_mlm(opts, stages, done, result, events, dedup)
 
 
 def _dedup_plan(opts: RunOptions) -> str:
@@ -188,7 +198,7 @@ def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, Batch
     if not chunks:
         raise CorefprepError(
             "no samples were produced: no kept document has a repeated entity; see `corefprep status "
-            f"{opts.output_dir}` for the rejection reasons"
+            f"{opts.output_name}` for the rejection reasons"
         )
     events.emit("stage_start", stage="tokenize", samples=summary.num_samples, chunks=len(chunks))
     tokenized = run_tokenize(opts.work, chunks, opts.tokenize, opts.map, progress=opts.progress)
@@ -205,6 +215,6 @@ def _entity_mlm(opts: RunOptions, stages: tuple[str, ...], done: dict[int, Batch
     if merged.seconds is not None:
         result.timings = result.timings.with_stage("merge", merged.seconds)
     events.emit("stage_done", stage="merge", seconds=round(time.monotonic() - t3, 3), rows=merged.rows,
-                dataset=str(opts.final_dir))
+                dataset=published(opts, opts.final_dir))
     result.samples, result.dataset = merged.rows, opts.final_dir
     return result

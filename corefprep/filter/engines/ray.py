@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.log import EventLog, progress_bar, say
+from ...io.storage import use_storage_options
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
 from ...rules.kiwi import load_kiwi
@@ -69,6 +70,7 @@ def _init_actor(ctx: FilterContext) -> None:
     global _CTX, _KIWI, _NODE
     signer = ctx.signer
     _CTX = ctx
+    use_storage_options(ctx.storage_options)
     _KIWI = load_kiwi() if ctx.judge.uses_kiwi or (signer is not None and signer.uses_kiwi) else None
     try:
         import ray

@@ -96,18 +96,25 @@ def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_
 
 @needs_shared
 @pytest.mark.parametrize("objective", ["entity-mlm", "clm"])
-def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, objective):
-    """Real Korean through both rule sets: the same batch files byte for byte. (What follows the filter
-    runs in the driver either way; the final datasets are compared on the mini corpus above and, for
-    clm with dedup, in tests/dedup/test_stage.py.) The llm rules analyse every document, so that
+def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, objective):
+    """Real Korean through both rule sets, on Ray from and to s3://: the same batch files byte for
+    byte. (What follows the filter runs in the driver either way; the final datasets are compared on
+    the mini corpus, from and to s3:// too, and for clm with dedup in tests/dedup/test_stage.py.)
+    The llm rules analyse every document, so that
     comparison takes two of the six batches: batch 0 (the Finnish sample, HPLT, legal and web pages) and
     batch 4 (web and wiki pages)."""
     extra = ["--batch-docs", "500"]
     if objective == "clm":
         extra += ["--rules", "llm", "--objective", "clm", "--seq-len", "128", "--batches", "0,4"]
-    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    local = tmp_path / "local"
     assert _run("filter", str(DEV_CORPUS), "-o", str(local), "--workers", "2", *extra) == 0
-    assert _run("filter", str(DEV_CORPUS), "-o", str(on_ray), "--engine", "ray", *extra) == 0
+    # on Ray from s3:// to s3://: what the store holds is compared
+    bucket = f"dev-{objective}"
+    s3_server.bucket(bucket)
+    url = s3_server.upload(DEV_CORPUS, f"s3://{bucket}/in")
+    assert _run("filter", url, "-o", f"s3://{bucket}/out", "--stage-dir", str(tmp_path / "stage"), "--engine", "ray",
+                *extra) == 0
+    on_ray = s3_server.download(f"s3://{bucket}/out", tmp_path / "ray")
     assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == (2 if objective == "clm" else 6)
     for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):  # every verdict
         assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
@@ -218,15 +225,18 @@ def test_a_killed_driver_resumes_to_the_clean_dataset(tmp_path, mini, mini_local
     assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
 
 
-def test_actors_read_their_batches_from_object_storage(tmp_path, mini, mini_local, ray_session, s3_server):
-    """Inputs on s3:// (moto's server, see tests/io/test_storage.py): every actor reads its own
-    batch's range straight from the store; the batches are the local engine's over the local file."""
+def test_a_run_from_and_to_object_storage_equals_the_local_engines(tmp_path, mini, mini_local, ray_session, s3_server):
+    """Inputs and output on s3:// (moto's server, see tests/io/test_storage.py): every actor reads its
+    own batch's range straight from the store; the batches and the dataset uploaded are the local
+    engine's over the local file."""
     s3_server.bucket("mini")
     url = s3_server.upload(mini, "s3://mini/corpus")
-    out = tmp_path / "out"
-    assert _run("filter", f"{url}/{mini.name}", "-o", str(out), "--engine", "ray", "--batch-docs", "4") == 0
+    assert _run("prepare", f"{url}/{mini.name}", "-o", "s3://mini/out", "--stage-dir", str(tmp_path / "stage"),
+                "--engine", "ray", "--batch-docs", "4", "--seq-len", SEQ) == 0
+    out = s3_server.download("s3://mini/out", tmp_path / "stored")
     assert _parquets(out) == _parquets(mini_local) and len(_parquets(out)) > 4
     assert orjson.loads((out / "work" / "filter" / "batch_00001.json").read_bytes())["engine"] == "ray"
+    assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
 
 
 def test_without_ray_the_engine_is_a_one_line_error(tmp_path, mini, monkeypatch, capsys):
