@@ -57,6 +57,9 @@ class RunOptions:
     map: MapConfig = field(default_factory=MapConfig)
     plan: Any = None  # the corefprep.run.plan.Plan that filled the planned settings (for the log)
     output_url: str | None = None  # --output-dir on a store; output_dir is then its stage (corefprep.run.remote)
+    # local copies of directories given as store URLs (--model, --dedup-against): local path -> URL,
+    # so that what the run records names the URL
+    copies: dict[str, str] = field(default_factory=dict)
 
     @property
     def output_name(self) -> str:
@@ -88,6 +91,9 @@ class RunOptions:
         d = self.dedup
         return Signer(mode, d.words(self.rules.uses_kiwi), d.dedup_ngram, d.dedup_bands, d.dedup_rows, d.dedup_seed)
 
+    def _named(self, path: Path | str | None) -> str | None:
+        return None if path is None else self.copies.get(str(path), str(path))
+
     def input_specs(self) -> list[str]:
         return self.inputs or [str(BUNDLED_SAMPLE)]
 
@@ -96,9 +102,11 @@ class RunOptions:
 
     def provenance(self) -> Provenance:
         """What the outputs' metadata.json records about this run's settings."""
+        tokenize = self.tokenize.as_dict()
+        tokenize["model"] = self.copies.get(tokenize["model"], tokenize["model"])
         config: dict[str, Any] = {
             "filter": self.rules.as_dict(),
-            "tokenize": self.tokenize.as_dict(),
+            "tokenize": tokenize,
             "batch_docs": self.filter.batch_docs,
             "text_field": self.filter.text_field,
         }
@@ -106,7 +114,7 @@ class RunOptions:
         if signer is not None:
             config["dedup"] = {"mode": signer.mode, "words": signer.words, "ngram": signer.ngram,
                                "bands": signer.bands, "rows": signer.rows, "seed": signer.seed,
-                               "against": str(self.dedup.dedup_against) if self.dedup.dedup_against else None}
+                               "against": self._named(self.dedup.dedup_against)}
         if self.tokenize.objective == "entity-mlm":
             config["samples"] = self.samples.as_dict()
             config["tok_chunk"] = self.map.tok_chunk

@@ -142,7 +142,8 @@ def _check_against(opts: RunOptions) -> None:
     against = Path(opts.dedup.dedup_against or "")
     if signer is None:
         raise UsageError("--dedup-against needs deduplication: add --dedup exact or --dedup minhash")
-    if against.resolve() == Path(opts.output_dir).resolve():
+    if against.resolve() == Path(opts.output_dir).resolve() or \
+            (opts.output_url is not None and opts.copies.get(str(against)) == opts.output_url):
         raise UsageError("--dedup-against names this run's own output directory")
     earlier_run(against, signer)
 

@@ -18,6 +18,7 @@ it depends on: the same states a kill leaves on a local disk, from which a rerun
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import threading
@@ -25,9 +26,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..core.errors import CorefprepError, LockedError, UsageError
+from ..core.errors import CorefprepError, InputError, LockedError, UsageError
 from ..core.log import say
 from ..io.mirror import Mirror, Moved, StoreError
+from ..io.storage import is_url
 from .options import RunOptions
 from .store_lease import StoreLease, store_lease
 
@@ -39,13 +41,36 @@ def cache_dir(kind: str, url: str) -> Path:
 
 
 def staged(opts: RunOptions) -> RunOptions:
-    """``opts`` working in the stage directory of its output URL (unchanged for a local output)."""
+    """``opts`` with a local place for everything it names on a store: the output's stage directory
+    (the output URL kept), and local copies of a --model or --dedup-against directory (downloaded
+    now, only what changed since the last run). Unchanged when nothing is on a store."""
+    copies = dict(opts.copies)
+    if is_url(opts.tokenize.model):
+        local = str(local_copy("model", opts.tokenize.model))
+        copies[local] = opts.tokenize.model
+        opts = opts.replace(tokenize=dataclasses.replace(opts.tokenize, model=local))
+    if isinstance(opts.dedup.dedup_against, str):
+        local_run = local_copy("view", opts.dedup.dedup_against)
+        copies[str(local_run)] = opts.dedup.dedup_against
+        opts = opts.replace(dedup=dataclasses.replace(opts.dedup, dedup_against=local_run))
+    opts = opts.replace(copies=copies)
     if not isinstance(opts.output_dir, str):
         return opts
     url = opts.output_dir.rstrip("/")
     if not opts.upload_every > 0:
         raise UsageError("--upload-every must be a positive number of seconds")
     return opts.replace(output_dir=Path(opts.stage_dir or cache_dir("stage", url)), output_url=url)
+
+
+def local_copy(kind: str, url: str) -> Path:
+    """A local copy of the directory at ``url``, brought up to date with it (``view`` for a run's
+    output that is only read, ``model`` for a tokenizer)."""
+    url = url.rstrip("/")
+    mirror = Mirror(url, cache_dir(kind, url))
+    mirror.pull()
+    if not mirror.local_files():
+        raise InputError(f"{url}: nothing there (no object under this prefix)")
+    return mirror.stage
 
 
 def published(opts: RunOptions, path: Path | str | None) -> str | None:
@@ -140,11 +165,8 @@ def _moved(m: Moved, verb: str) -> str:
 
 def view(url: str) -> Path:
     """A local copy of the output at ``url`` for commands that only read it (status, report,
-    explain), brought up to date with the store; kept apart from any run's stage."""
-    url = url.rstrip("/")
-    mirror = Mirror(url, cache_dir("view", url))
-    mirror.pull()
-    return mirror.stage
+    explain), kept apart from any run's stage."""
+    return local_copy("view", url)
 
 
 def store_holder(url: str) -> dict[str, object] | None:

@@ -24,8 +24,9 @@ class DedupConfig:
     dedup_bands: int = option(14, "MinHash bands: a pair sharing any band's hashes is a candidate", positive=True)
     dedup_rows: int = option(8, "MinHash hashes per band", positive=True)
     dedup_seed: int = option(1, "seed of the MinHash hash functions")
-    dedup_against: Path | None = option(None, "also remove documents that duplicate the documents of this earlier "
-                                              "prepared output directory (its signatures are reused)", metavar="DIR")
+    dedup_against: Path | str | None = option(None, "also remove documents that duplicate the documents of this "
+                                                    "earlier prepared output directory, or store URL (its signatures "
+                                                    "are reused)", metavar="DIR")
 
     def mode(self, rules_name: str) -> str:
         """The mode this run uses: the one given, else the rule set's default."""

@@ -19,8 +19,8 @@ PLANNED = "(default: planned for this machine, see the run's plan line)"
 
 @dataclass(frozen=True)
 class TokenizeConfig:
-    model: str = option(str(BUNDLED_TOKENIZER), "fast tokenizer: local directory or hub name (default: the bundled "
-                                                "Korean WordPiece)")
+    model: str = option(str(BUNDLED_TOKENIZER), "fast tokenizer: local directory, store URL (s3://...) or hub name "
+                                                "(default: the bundled Korean WordPiece)")
     seq_len: int = option(2048, "tokens per row, at most", positive=True)
     objective: str = option("entity-mlm", "entity-mlm: masked-mention rows; clm: kept documents packed for causal LM",
                             choices=OBJECTIVES)

@@ -136,7 +136,8 @@ def test_a_second_run_against_the_same_output_is_refused_naming_the_first(s3_ser
 
 def test_a_key_given_in_storage_options_appears_in_no_file_no_object_and_no_log_line(s3_server, mini, tmp_path):
     """Credentials given only with --storage-options (none in the environment) reach the store
-    and nothing else: not the stage, the bucket, the event log, stdout or stderr, nor `status`."""
+    and nothing else: not the stage, the bucket, the event log, stdout or stderr; `status`,
+    `report` and `explain` read the run on the store with them."""
     secret = "cp-unique-secret-" + "".join(random.Random().choice("abcdefghijklmnop") for _ in range(16))
     s3_server.bucket("secret")
     options = orjson.dumps({"key": "someone", "secret": secret, "endpoint_url": s3_server.endpoint}).decode()
@@ -147,11 +148,46 @@ def test_a_key_given_in_storage_options_appears_in_no_file_no_object_and_no_log_
     assert r.returncode == 0, r.stderr
     st = run_cli(["status", "s3://secret/out", "--storage-options", options], **no_aws)
     assert st.returncode == 0 and "s3://secret/out/" + NAME in st.stdout, st.stderr
+    assert "run: none live (last: pid" in st.stdout
+    rep = run_cli(["report", "s3://secret/out", "--out", tmp_path / "report", "--storage-options", options], **no_aws)
+    assert rep.returncode == 0 and (tmp_path / "report" / "report.html").is_file(), rep.stderr
+    ex = run_cli(["explain", "s3://secret/out", "--doc-index", "0", "--storage-options", options], **no_aws)
+    assert ex.returncode == 0 and "has_pronoun" in ex.stdout, ex.stderr
     stored = s3_server.download("s3://secret/out", tmp_path / "stored")
     assert (stored / NAME / "_COMPLETE").is_file()
-    for text in (r.stdout, r.stderr, st.stdout, st.stderr, log.read_text()):
+    for text in (r.stdout, r.stderr, st.stdout, st.stderr, rep.stdout, rep.stderr, ex.stdout, ex.stderr,
+                 log.read_text()):
         assert secret not in text
-    for p in [*(tmp_path / "stage").rglob("*"), *stored.rglob("*")]:
+    for p in [*(tmp_path / "stage").rglob("*"), *stored.rglob("*"), *(tmp_path / "report").rglob("*")]:
         if p.is_file():
             assert secret.encode() not in p.read_bytes(), p
     assert "--storage-options <hidden>" in orjson.loads((stored / "work" / "run.json").read_bytes())["command"]
+
+
+def test_a_tokenizer_and_an_earlier_run_on_the_store_serve_as_on_local_disk(s3_server, mini, tmp_path):
+    """--model and --dedup-against given as s3:// URLs: local copies are used, the records name the
+    URLs, and the datasets equal those the same runs make from local directories."""
+    from corefprep.run.options import BUNDLED_SAMPLE
+
+    tokenizer = BUNDLED_SAMPLE.parent / "tokenizer"
+    s3_server.bucket("models")
+    model = s3_server.upload(tokenizer, "s3://models/wordpiece")
+    half = tmp_path / "half" / "half.jsonl"  # the earlier run saw half of the documents
+    half.parent.mkdir()
+    half.write_bytes(b"".join(mini.read_bytes().splitlines(keepends=True)[:12]))
+    dedup = ["--dedup", "exact"]
+    assert mc.run_cli([str(a) for a in ("prepare", half, "-o", tmp_path / "a", *ARGS, *dedup)]) == 0
+    assert mc.run_cli([str(a) for a in ("prepare", mini, "-o", tmp_path / "b", *ARGS, *dedup, "--dedup-against",
+                                        tmp_path / "a", "--model", tokenizer)]) == 0
+    s3_server.bucket("twodd")
+    r = run_cli(["prepare", half, "-o", "s3://twodd/a", "--stage-dir", tmp_path / "sa", *ARGS, *dedup])
+    assert r.returncode == 0, r.stderr
+    r = run_cli(["prepare", mini, "-o", "s3://twodd/b", "--stage-dir", tmp_path / "sb", *ARGS, *dedup,
+                 "--dedup-against", "s3://twodd/a", "--model", model])
+    assert r.returncode == 0, r.stderr
+    stored = s3_server.download("s3://twodd/b", tmp_path / "stored")
+    assert mc.dataset_hash(stored / NAME) == mc.dataset_hash(tmp_path / "b" / NAME)
+    meta = orjson.loads((stored / NAME / "metadata.json").read_bytes())
+    assert meta["config"]["tokenize"]["model"] == model and meta["config"]["dedup"]["against"] == "s3://twodd/a"
+    assert orjson.loads((stored / "work" / "dedup" / "result" / "summary.json").read_bytes())["by_reason"] == \
+        orjson.loads((tmp_path / "b" / "work" / "dedup" / "result" / "summary.json").read_bytes())["by_reason"]
