@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""The filter with its inputs on object storage against the same inputs on local disk (issue 25).
+"""The filter from and to object storage against the same run on local disk (issue 25).
 
 Side by side, in one run: ``corefprep filter`` on the bench corpus
-(``<shared>/tools/make_bench_corpus.py``, cached in ``benchmarks/.cache/``) read from local disk, and
-the same corpus read from ``s3://`` on moto's S3 server on loopback (started here, in a thread of
-this process: the store's own CPU competes with the filter's on the same cores, which a real store
-does not). The two commands alternate ``--repeats`` times with the same ``--workers``; printed:
+(``<shared>/tools/make_bench_corpus.py``, cached in ``benchmarks/.cache/``) from local disk to a local
+output directory, and the same corpus from ``s3://`` to an ``s3://`` output directory on moto's S3
+server on loopback (started here, in a thread of this process: the store's own CPU competes with the
+filter's on the same cores, which a real store does not). The two commands alternate ``--repeats`` times with the same ``--workers``; printed:
 documents/s of each (wall clock of the whole command), their ratio (target >= 0.8), the peak PSS
-of each command's process tree, and whether their batch files are byte-identical. ``--sizes``
+of each command's process tree, and whether the batch files on the store are byte-identical to the
+local ones. ``--sizes``
 runs the s3 side on corpora of several sizes to show that peak memory does not grow with the
 input's size (objects are read by ranged requests of a fixed block size).
 
@@ -69,10 +70,10 @@ def upload(env: dict[str, str], path: Path) -> str:
     return f"s3://{BUCKET}/corpus/{path.name}"
 
 
-def run(source: str, out: Path, a: argparse.Namespace, env: dict[str, str]) -> tuple[float, int]:
+def run(source: str, out: str, a: argparse.Namespace, env: dict[str, str], *extra: str) -> tuple[float, int]:
     """(wall seconds, peak PSS of the command's process tree in bytes)."""
-    cmd = [corefprep_bin(), "filter", source, "-o", str(out), "--workers", str(a.workers), "--batch-docs",
-           str(a.batch_docs), "--no-progress"]
+    cmd = [corefprep_bin(), "filter", source, "-o", out, "--workers", str(a.workers), "--batch-docs",
+           str(a.batch_docs), "--no-progress", *extra]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env={**os.environ, **env, "HF_HUB_OFFLINE": "1"}, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
@@ -99,6 +100,24 @@ def batches(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
 
 
+def stored_batches(env: dict[str, str], prefix: str) -> dict[str, bytes]:
+    """The batch files of the output ``s3://bench/<prefix>`` as the store holds them."""
+    import boto3
+
+    client = boto3.client("s3", endpoint_url=env["AWS_ENDPOINT_URL"], aws_access_key_id=ACCESS,
+                          aws_secret_access_key=SECRET, region_name="us-east-1")
+    pages = client.get_paginator("list_objects_v2").paginate(Bucket=BUCKET, Prefix=f"{prefix}/work/filter/batch_")
+    keys = sorted(o["Key"] for page in pages for o in page.get("Contents", []) if o["Key"].endswith(".parquet"))
+    return {k.rsplit("/", 1)[-1]: client.get_object(Bucket=BUCKET, Key=k)["Body"].read() for k in keys}
+
+
+def run_side(side: str, r: int, corpus: Path, url: str, root: Path, a: argparse.Namespace,
+             env: dict[str, str]) -> tuple[float, int]:
+    if side == "local":
+        return run(str(corpus), str(root / f"local_{r}"), a, env)
+    return run(url, f"s3://{BUCKET}/out_{r}", a, env, "--stage-dir", str(root / f"stage_{r}"))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--docs", type=int, default=20000)
@@ -121,15 +140,14 @@ def main() -> int:
         results: dict[str, list[tuple[float, int]]] = {"local": [], "s3": []}
         for r in range(a.repeats):
             for side in (("local", "s3") if r % 2 == 0 else ("s3", "local")):
-                out = root / f"{side}_{r}"
-                results[side].append(run(str(corpus) if side == "local" else url, out, a, env))
+                results[side].append(run_side(side, r, corpus, url, root, a, env))
                 print(f"  {side} run {r + 1}: {results[side][-1][0]:.1f} s, peak PSS "
                       f"{results[side][-1][1] / 2**20:,.0f} MiB", file=sys.stderr, flush=True)
-        same = batches(root / "local_0") == batches(root / "s3_0")
+        same = batches(root / "local_0") == stored_batches(env, "out_0")
         report(a, results, same)
         for n in [int(x) for x in a.sizes.split(",") if x.strip()]:
             sized = upload(env, ensure_corpus(shared, n, a.seed))
-            wall, peak = run(sized, root / f"s3_size_{n}", a, env)
+            wall, peak = run(sized, f"s3://{BUCKET}/size_{n}", a, env, "--stage-dir", str(root / f"size_{n}"))
             print(f"| s3, {n:,} documents | {n / wall:,.1f} docs/s | peak PSS {peak / 2**20:,.0f} MiB |")
     finally:
         server.stop()  # type: ignore[attr-defined]
@@ -143,11 +161,11 @@ def report(a: argparse.Namespace, results: dict[str, list[tuple[float, int]]], s
     (lw, lp), (sw, sp) = best("local"), best("s3")
     print(f"\nbench_s3: filter of {a.docs:,} documents, {a.workers} workers, {a.repeats} repeats (fastest shown, "
           f"peak PSS the highest)\n")
-    print("| inputs | docs/s | peak PSS |\n|---|---:|---:|")
+    print("| inputs and output | docs/s | peak PSS |\n|---|---:|---:|")
     print(f"| local disk | {a.docs / lw:,.1f} | {lp / 2**20:,.0f} MiB |")
-    print(f"| s3:// (moto on loopback) | {a.docs / sw:,.1f} | {sp / 2**20:,.0f} MiB |")
+    print(f"| s3:// to s3:// (moto on loopback) | {a.docs / sw:,.1f} | {sp / 2**20:,.0f} MiB |")
     print(f"| **ratio s3 / local** | **{lw / sw:.2f}×** (target ≥ 0.8×) | {sp / lp:.2f}× |")
-    print(f"\nbatch files byte-identical: {'yes' if same else 'NO'}")
+    print(f"\nbatch files on the store byte-identical to the local run's: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ class FilterContext:
     keep_rejected: int = 0  # rejected documents kept as examples per reason and batch
     # batches computed again from what their earlier decision recorded (corefprep.filter.prior)
     redecide: frozenset[int] = frozenset()
+    # the output directory's store URL: a Ray actor writes its batch there, not to ``work`` (which is
+    # the driver's stage directory, on another machine)
+    store_url: str | None = None
     # --storage-options, for a Ray actor reading inputs from a store (a forked worker inherits them);
     # never printed: the field stays out of the repr
     storage_options: dict[str, Any] = field(default_factory=given_storage_options, repr=False,

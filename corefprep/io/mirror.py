@@ -22,6 +22,7 @@ only what changed, and a stage that outlives its run costs nothing to bring up t
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,19 +75,27 @@ class Mirror:
         self.fs, root = filesystem(self.url)
         self.root = root.rstrip("/")
         self._state = self._load_state()
+        # the run's upload thread and the driver fetching what Ray actors uploaded share the record
+        self._lock = threading.RLock()
 
     # --- both directions ---------------------------------------------------------------------
 
     def push(self, *, running: bool = False) -> Moved:
         """Upload what the stage finished since the last pass; delete what it removed. ``running``:
         the run is still writing (upload only what was finished before the listing began)."""
+        with self._lock:
+            return self._push(running)
+
+    def _push(self, running: bool) -> Moved:
         horizon = time.time_ns() - HORIZON_NS if running else None
         local = self.local_files()
         deleted = 0
         for rel in sorted(set(self._state) - set(local), key=lambda r: -self._state[r].mtime_ns):
             if (self.stage / rel).exists():
                 continue  # missed by a listing racing a rename: not gone
-            self._call("delete", rel, lambda rel=rel: self.fs.rm_file(self._key(rel)), missing_ok=True)
+            now = self._call("delete", rel, lambda rel=rel: self.fs.info(self._key(rel), refresh=True), missing_ok=True)
+            if now is not None and _etag(now) == self._state[rel].etag:  # else a Ray actor put a new one there
+                self._call("delete", rel, lambda rel=rel: self.fs.rm_file(self._key(rel)), missing_ok=True)
             del self._state[rel]
             deleted += 1
         changed = sorted((st.st_mtime_ns, rel) for rel, st in local.items()
@@ -99,6 +108,21 @@ class Mirror:
 
     def pull(self) -> Moved:
         """Make the stage equal to the store."""
+        with self._lock:
+            return self._pull()
+
+    def fetch(self, rels: list[str]) -> Moved:
+        """Download the objects ``rels`` that another process put on the store (a Ray actor's batch)
+        into the stage, recorded as synced (never uploaded back)."""
+        with self._lock:
+            moved = 0
+            for rel in rels:
+                info = self._call("download", rel, lambda rel=rel: self.fs.info(self._key(rel), refresh=True))
+                moved += self._download(rel, info)
+            self._save_state()
+            return Moved(len(rels), moved, 0)
+
+    def _pull(self) -> Moved:
         remote = self.remote_files()
         deleted = 0
         for rel in sorted(set(self.local_files()) - set(remote)):
@@ -135,13 +159,15 @@ class Mirror:
                     continue  # removed since listed
         return out
 
-    def remote_files(self) -> dict[str, dict[str, Any]]:
-        """Every object under the store URL by its path relative to it."""
-        def find() -> dict[str, dict[str, Any]]:
-            self.fs.invalidate_cache(self.root)
-            return self.fs.find(self.root, detail=True)
+    def remote_files(self, under: str = "") -> dict[str, dict[str, Any]]:
+        """Every object under the store URL (or its directory ``under``) by its path relative to it."""
+        where = self._key(under.strip("/"))
 
-        found = self._call("list", "", find)
+        def find() -> dict[str, dict[str, Any]]:
+            self.fs.invalidate_cache(where)
+            return self.fs.find(where, detail=True)
+
+        found = self._call("list", under, find)
         prefix = self.root + "/"
         return {name[len(prefix):]: info for name, info in found.items()
                 if name.startswith(prefix) and info.get("type", "file") == "file"

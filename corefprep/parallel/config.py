@@ -37,3 +37,6 @@ class EngineConfig:
                                  "skip or a quarantine")
     ray_address: str | None = option(None, "with --engine ray: the cluster to join (auto = a running cluster); "
                                            "default starts a local Ray instance", metavar="ADDR")
+    # Whether the driver and every node see the work directory (False for an output on object
+    # storage: Ray actors then write to the store and keep their beats on their own node)
+    shared_dir: bool = True

@@ -3,7 +3,8 @@
 Each actor runs the step's ``init`` once (Kiwi is loaded in the actor: Ray advises against forking
 inside its workers) and then any number of units. A unit's beat is a small memory-mapped file
 (:class:`~corefprep.parallel.beat.FileBeat`) in a directory every node and the driver see (the
-run's work directory), so the driver knows which document an actor was on when it died and kills
+run's work directory; without one, on each actor's node, read there: :mod:`.ray_beats`), so the
+driver knows which document an actor was on when it died and kills
 an actor whose beat has not changed for longer than its limit: the limit is enforced from outside
 the actor, whatever the actor's own threads are stuck in. The driver compares beats with its own
 clock only, so nodes' clocks need not agree.
@@ -27,6 +28,7 @@ import signal
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from ..core.log import say
 from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
 from .config import EngineConfig
 from .events import Died, Event, Finished, Raised, Requeue
+from .ray_beats import READ_SECONDS, NodeBeats, node_beat_path
 from .units import Step
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
@@ -158,15 +161,20 @@ class UnitActor:
         except BaseException as exc:  # noqa: BLE001 - reported by every unit, as the unit's own error
             self.error = exc
 
-    def run(self, uid: int, args: Any, beat_path: str) -> _Out:
+    def run(self, uid: int, args: Any, beat_path: str, on_node: bool = False) -> _Out:
+        """Unit ``uid``; its beat is the file ``beat_path`` the driver reads, or with ``on_node`` a
+        file of that name on this node, read by the node's reader (and removed here when done)."""
         if self.error is not None:
             raise self.error
-        beat = FileBeat(Path(beat_path), uid)
+        path = node_beat_path(beat_path) if on_node else Path(beat_path)
+        beat = FileBeat(path, uid)
         t0 = time.perf_counter()
         try:
             return _Out(self.fn(args, beat), time.perf_counter() - t0)
         finally:
             beat.close()
+            if on_node:
+                path.unlink(missing_ok=True)
 
 
 # --- driver side ------------------------------------------------------------------------------
@@ -236,15 +244,20 @@ def release_actors() -> None:
 class _Call:
     uid: int
     actor: Any
-    beat: Path
+    beat: str  # the beat file's path, or its name on the actor's node (NodeBeats)
     asked: float
 
 
 class RayWorkers:
     """The Ray engine (see the module docstring). The caller holds a :func:`ray_session`."""
 
-    def __init__(self, cfg: EngineConfig, beats_dir: Path):
-        self.cfg, self.beats_dir = cfg, Path(beats_dir)
+    def __init__(self, cfg: EngineConfig, beats_dir: Path | None):
+        """``beats_dir``: a directory the driver and every node see; None when there is none (the
+        beats stay on each actor's node, see corefprep.parallel.ray_beats)."""
+        self.cfg, self.beats_dir = cfg, beats_dir
+        self.node_beats: NodeBeats | None = None
+        self._submitted = 0
+        self._tag = uuid.uuid4().hex[:8]  # names unique across the engines of one process too
         self.workers = 0
         self.step: Step | None = None
         self._calls: dict[Any, _Call] = {}  # object ref -> call
@@ -272,7 +285,10 @@ class RayWorkers:
             self._size[kept.actor] = kept
             self._started.add(kept.actor)
             self._actors += 1
-        self.beats_dir.mkdir(parents=True, exist_ok=True)
+        if self.beats_dir is not None:
+            self.beats_dir.mkdir(parents=True, exist_ok=True)
+        else:
+            self.node_beats = NodeBeats(ray)
 
     def free(self) -> int:
         return len(self._idle) + max(0, self.workers - self._actors)
@@ -289,20 +305,44 @@ class RayWorkers:
         if actor not in self._ready:  # an actor runs calls in the order they were made: setup first
             actor.setup.remote(step.fn, step.init, step.init_args)
             self._ready.add(actor)
-        slug = step.name.replace(" ", "-")
-        beat = self.beats_dir / f".{slug}-{os.getpid()}-{uid}.beat.tmp"
+        # a name per call: removing a dead attempt's beat on its node never removes its retry's
+        self._submitted += 1
+        name = f".{step.name.replace(' ', '-')}-{os.getpid()}-{self._tag}-{uid}-{self._submitted}.beat.tmp"
+        if self.beats_dir is None:
+            ref = actor.run.remote(uid, args, name, True)
+            self._calls[ref] = _Call(uid, actor, name, time.monotonic())
+            return
+        beat = self.beats_dir / name
         beat.unlink(missing_ok=True)
         ref = actor.run.remote(uid, args, str(beat))
-        self._calls[ref] = _Call(uid, actor, beat, time.monotonic())
+        self._calls[ref] = _Call(uid, actor, str(beat), time.monotonic())
 
     def beats(self) -> dict[int, BeatRecord]:
+        calls = list(self._calls.values())
+        if self.node_beats is not None:
+            found = self.node_beats.read([c.beat for c in calls])
+            records = {c.uid: found.get(c.beat) for c in calls}
+        else:
+            records = {c.uid: read_file(Path(c.beat)) for c in calls}
         out = {}
-        for call in self._calls.values():
-            rec = read_file(call.beat)
+        for call in calls:
+            rec = records[call.uid]
             if rec is not None and rec.unit == call.uid:
                 self._started.add(call.actor)
                 out[call.uid] = rec
         return out
+
+    def _last_beat(self, call: _Call) -> BeatRecord | None:
+        if self.node_beats is not None:
+            return self.node_beats.last_of(call.beat)
+        return read_file(Path(call.beat))
+
+    def _drop_beat(self, call: _Call) -> None:
+        """The unit is over: its beat file goes (an actor on another node removes its own)."""
+        if self.node_beats is not None:
+            self.node_beats.last.pop(call.beat, None)
+        else:
+            Path(call.beat).unlink(missing_ok=True)
 
     def kill(self, uid: int, seconds: float) -> None:
         for call in self._calls.values():
@@ -326,22 +366,24 @@ class RayWorkers:
             out = ray.get(ref)
         except ray.exceptions.RayTaskError as exc:  # the unit's own code raised; the actor is fine
             self._idle.append(call.actor)
-            call.beat.unlink(missing_ok=True)
+            self._drop_beat(call)
             cause = exc.cause if isinstance(exc.cause, BaseException) else exc
             return Raised(call.uid, cause)
         except _gone_errors(ray) as exc:  # the actor (or its node) is gone
-            rec = read_file(call.beat)
-            call.beat.unlink(missing_ok=True)
+            rec = self._last_beat(call)
+            self._drop_beat(call)
+            if self.node_beats is not None:
+                self.node_beats.forget([call.beat])  # the dead actor could not remove its file
             self._retire(call.actor)
             item = rec.item if rec is not None and rec.unit == call.uid and rec.item != NO_ITEM else None
             return Died(call.uid, item, f"died (a Ray actor: {first_line(exc)})", self._killed.pop(call.uid, None))
         except ray.exceptions.RayError as exc:  # Ray itself failed for this call (not the actor's death)
             self._idle.append(call.actor)
-            call.beat.unlink(missing_ok=True)
+            self._drop_beat(call)
             return Raised(call.uid, exc)
         self._started.add(call.actor)
         self._idle.append(call.actor)
-        call.beat.unlink(missing_ok=True)
+        self._drop_beat(call)
         return Finished(call.uid, out.result, out.seconds)
 
     def _retire(self, actor: Any) -> None:
@@ -374,7 +416,14 @@ class RayWorkers:
     def close(self) -> None:
         for call in self._calls.values():
             self.ray.kill(call.actor)
-            call.beat.unlink(missing_ok=True)
+            self._drop_beat(call)
+        if self.node_beats is not None:
+            # a killed actor may still start its unit (and make its beat file) until it is gone:
+            # its call fails once it is, and only then are the files removed
+            refs = list(self._calls)
+            if refs:
+                self.ray.wait(refs, num_returns=len(refs), timeout=READ_SECONDS)
+            self.node_beats.close([call.beat for call in self._calls.values()])
         for actor in self._idle:  # healthy and idle: kept for the session's next step
             WARM.keep(self.ray, self._size[actor])
         self._calls.clear()

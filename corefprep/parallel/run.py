@@ -17,15 +17,14 @@ from .units import Step, Unit
 
 def engine_for(cfg: EngineConfig, *, beats_dir: Path | None = None, window: int | None = None,
                local: bool = False) -> Engine:
-    """The engine ``cfg`` names. Ray needs ``beats_dir``, a directory the driver and every node
-    see (the work directory); ``local`` keeps a step on this machine whatever the run's engine
-    (the doctor measures this machine)."""
+    """The engine ``cfg`` names. Ray keeps its actors' beats in ``beats_dir`` when the driver and
+    every node see it (the work directory), else on each actor's node (``cfg.shared_dir`` False,
+    or no ``beats_dir``); ``local`` keeps a step on this machine whatever the run's engine (the
+    doctor measures this machine)."""
     if cfg.engine == "ray" and not local:
-        if beats_dir is None:
-            raise ValueError("the ray engine needs a directory for the workers' beats")
         from .ray import RayWorkers
 
-        return RayWorkers(cfg, beats_dir)
+        return RayWorkers(cfg, beats_dir if cfg.shared_dir else None)
     return LocalWorkers(cfg.workers or 1, max_units_per_worker=cfg.maxtasksperchild, window=window)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.atomic import clean_temp_files
@@ -113,7 +114,8 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
         notes += _redecide_notes(check.changed, earlier, redecide, opts.batches)
     ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
                         opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
-                        signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide)
+                        signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide,
+                        store_url=opts.output_url)
     return FilterPlan(ctx, todo, done, notes)
 
 
@@ -145,8 +147,10 @@ def _redecide_notes(changed: str | None, earlier: dict[int, BatchStats], redecid
     return notes
 
 
-def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int, BatchStats]:
-    """Run the batches in plan.todo with the chosen engine; returns their stats."""
+def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog, *,
+               fetch: Callable[[list[str]], object] | None = None) -> dict[int, BatchStats]:
+    """Run the batches in plan.todo with the chosen engine; returns their stats. ``fetch``: for an
+    output on a store, how what Ray actors upload comes into the stage directory."""
     work = opts.work
     work.filter_dir.mkdir(parents=True, exist_ok=True)
     clean_temp_files(work.filter_dir)
@@ -157,7 +161,7 @@ def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog) -> dict[int
         _record(plan)
         return {}
     try:
-        return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress)
+        return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress, fetch=fetch)
     finally:
         _record(plan)
 

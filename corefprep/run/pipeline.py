@@ -16,6 +16,7 @@ for the objective, and the lock on the output directory.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -35,6 +36,7 @@ from ..dedup.result import DedupResult, DedupSummary
 from ..dedup.stage import earlier_run, run_dedup
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
+from ..io.mirror import Mirror
 from ..parallel.ray import import_ray, ray_session
 from ..tokenizer.specials import validate_tokenizer
 from .filter_stage import plan_filter, require_all_done, run_filter
@@ -85,28 +87,29 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
     work = opts.work
     command = command_line(sys.argv)
-    with on_store(opts, command), run_lock(work, break_lock=opts.break_lock, command=command), \
+    with on_store(opts, command) as store, run_lock(work, break_lock=opts.break_lock, command=command), \
             EventLog(opts.log_json, output_dir=opts.output_name) as events, ExitStack() as on_ray:
         if opts.engine.engine == "ray" and {"filter", "dedup"} & set(stages):
             # one Ray session for every step that runs on it (counting, filter, signing, bands);
             # closed before the stages that fork processes of their own
             on_ray.enter_context(ray_session(opts.engine))
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
-        result = _run_stages(opts, stages, events, on_ray)
+        result = _run_stages(opts, stages, events, on_ray, store)
     if opts.output_url is not None:  # name the outputs where they were uploaded, not in the stage
         result.dataset = published(opts, result.dataset)
         result.megatron = published(opts, result.megatron)
     return result
 
 
-def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_ray: ExitStack) -> RunResult:
+def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_ray: ExitStack,
+                store: Mirror | None) -> RunResult:
     t0 = time.monotonic()
     plan = plan_filter(opts)
     say(opts.plan.describe() + _dedup_plan(opts))  # after the inputs are counted: a bad input's error stays alone
     new: dict[int, BatchStats] = {}
     if "filter" in stages:
         events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
-        new = run_filter(opts, plan, events)
+        new = run_filter(opts, plan, events, fetch=store.fetch if store is not None else None)
     timings = Timings().with_stage("filter", time.monotonic() - t0)
     if "filter" in stages:
         events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
@@ -118,6 +121,11 @@ def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_
         say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
         return result
     require_all_done(plan, done)
+    if not opts.engine.shared_dir:
+        # signing and banding read and write the work directory: without one the Ray nodes share,
+        # they run on this machine (the filter, where the time goes, ran on the cluster)
+        on_ray.close()
+        opts = opts.replace(engine=dataclasses.replace(opts.engine, engine="local"))
     dedup = _dedup(opts, done, result, events)
     on_ray.close()
     if stages == ("dedup",):

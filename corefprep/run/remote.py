@@ -59,7 +59,9 @@ def staged(opts: RunOptions) -> RunOptions:
     url = opts.output_dir.rstrip("/")
     if not opts.upload_every > 0:
         raise UsageError("--upload-every must be a positive number of seconds")
-    return opts.replace(output_dir=Path(opts.stage_dir or cache_dir("stage", url)), output_url=url)
+    # no directory the Ray nodes are known to share: actors write to the store, beats stay on their nodes
+    engine = dataclasses.replace(opts.engine, shared_dir=False)
+    return opts.replace(output_dir=Path(opts.stage_dir or cache_dir("stage", url)), output_url=url, engine=engine)
 
 
 def local_copy(kind: str, url: str) -> Path:
@@ -123,11 +125,11 @@ class Publisher:
 
 
 @contextmanager
-def on_store(opts: RunOptions, command: str | None) -> Iterator[None]:
-    """Hold the output URL's lease and keep the store equal to the stage while the run works
-    (nothing for a local output)."""
+def on_store(opts: RunOptions, command: str | None) -> Iterator[Mirror | None]:
+    """Hold the output URL's lease and keep the store equal to the stage while the run works;
+    yields the mirror (None for a local output)."""
     if opts.output_url is None:
-        yield
+        yield None
         return
     with store_lease(opts.output_url, break_lock=opts.break_lock, command=command) as lease:
         mirror = Mirror(opts.output_url, Path(opts.output_dir))
@@ -135,7 +137,7 @@ def on_store(opts: RunOptions, command: str | None) -> Iterator[None]:
         say(f"output {opts.output_url}: working in {opts.output_dir}" + _moved(pulled, "downloaded"))
         publisher = Publisher(mirror, lease, opts.upload_every).start()
         try:
-            yield
+            yield mirror
         except BaseException:
             _last_push(publisher, failed=True)
             raise

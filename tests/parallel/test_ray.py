@@ -3,6 +3,7 @@ of tests/fixtures/supervision.py, as on the local engine."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,28 @@ def test_a_hanging_document_is_timed_out_from_outside(tmp_path: Path, hang: str)
     """"gil": the actor is stuck inside C with the GIL held; the driver kills it."""
     sv.a_hanging_document_is_timed_out_from_outside(
         lambda: RayWorkers(EngineConfig(engine="ray", workers=2), tmp_path / "beats"), tmp_path, hang)
+
+
+# Without a directory the driver and the nodes share (an output on object storage), each actor's
+# beat stays on its node and a reader actor there reads it: the scenarios that need the beats.
+ON_NODE = [sv.a_unit_without_progress_is_killed_at_its_limit, sv.a_document_that_kills_two_workers_is_set_aside,
+           sv.units_lost_with_another_units_worker_are_not_blamed, sv.a_run_stopped_early_leaves_nothing_behind]
+
+
+@pytest.mark.parametrize("scenario", ON_NODE, ids=[s.__name__ for s in ON_NODE])
+def test_scenario_with_beats_on_the_actors_nodes(scenario, tmp_path: Path) -> None:
+    from corefprep.parallel.ray_beats import node_beat_path
+
+    scenario(lambda: RayWorkers(EngineConfig(engine="ray", workers=2), None), tmp_path)
+    # every beat file removed, by its actor or, for a dead or stopped one, by its node's reader
+    assert not [p for p in node_beat_path("x").parent.iterdir() if f"-{os.getpid()}-" in p.name]
+
+
+@pytest.mark.parametrize("hang", ["hang", "gil"])
+def test_a_hanging_document_is_timed_out_from_outside_with_beats_on_the_actors_nodes(tmp_path: Path,
+                                                                                    hang: str) -> None:
+    sv.a_hanging_document_is_timed_out_from_outside(
+        lambda: RayWorkers(EngineConfig(engine="ray", workers=2), None), tmp_path, hang)
 
 
 def _pids(tmp_path: Path, tag: str, memory: int) -> set[int]:

@@ -18,11 +18,17 @@ what follows, as on the local engine.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ...core.log import EventLog, progress_bar, say
+from ...core.workdir import WorkDir
+from ...io.mirror import Mirror
 from ...io.storage import use_storage_options
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
@@ -75,7 +81,7 @@ def _init_actor(ctx: FilterContext) -> None:
     try:
         import ray
 
-        _NODE = ray.get_runtime_context().get_node_id()[:16]
+        _NODE = ray.get_runtime_context().get_node_id()[:16] if ray.is_initialized() else ""
     except Exception:  # noqa: BLE001 - outside Ray (tests call the body directly)
         _NODE = ""
 
@@ -99,9 +105,43 @@ class _Watch:
         self.beat.count(read)
 
 
-def run_batch(job: BatchJob, beat: Beat) -> BatchStats:
+@dataclass(frozen=True)
+class BatchOut:
+    """What an actor hands back for a batch: its stats, and the files it put on the output's store
+    (their paths relative to the output directory; none when it wrote to a shared work directory)."""
+
+    stats: BatchStats
+    stored: tuple[str, ...] = ()
+
+
+def run_batch(job: BatchJob, beat: Beat) -> BatchOut:
     """Compute one batch in this actor; documents quarantined so far keep their verdict."""
     ctx = _CTX
+    if ctx.store_url is None:
+        return BatchOut(_compute(ctx, job, beat))
+    return _compute_to_store(ctx, job, beat)
+
+
+def _compute_to_store(ctx: FilterContext, job: BatchJob, beat: Beat) -> BatchOut:
+    """The batch computed in a scratch directory of this node and uploaded to the output's store,
+    markers last: nothing goes to a path the driver reads (its stage may be on another machine)."""
+    with tempfile.TemporaryDirectory(prefix="corefprep-batch-") as scratch:
+        mirror = Mirror(ctx.store_url or "", Path(scratch))
+        if job.batch in ctx.redecide:  # what its earlier decision recorded, to re-decide from
+            mirror.fetch(batch_objects(mirror, job.batch))
+        stats = _compute(dataclasses.replace(ctx, work=WorkDir(Path(scratch))), job, beat)
+        mirror.push()
+        return BatchOut(stats, tuple(sorted(mirror.local_files())))
+
+
+def batch_objects(mirror: Mirror, k: int) -> list[str]:
+    """The objects of batch k on the store: its filter files and its signatures."""
+    tag = f"_{k:05d}."
+    return sorted(rel for under in ("work/filter", "work/dedup") for rel in mirror.remote_files(under)
+                  if tag in rel.rsplit("/", 1)[-1] and not rel.endswith(".failed.json"))
+
+
+def _compute(ctx: FilterContext, job: BatchJob, beat: Beat) -> BatchStats:
     lo, hi = ctx.bounds(job.batch)
     # what earlier runs of this batch quarantined, and its attempt (the driver's faults decide the rest)
     faults = BatchFaults(job.batch, lo, hi, ctx.strict, quarantined=dict(job.quarantined),
@@ -143,8 +183,12 @@ class _Batches:
 
 
 def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
-                   progress: bool = True) -> dict[int, BatchStats]:
-    """Run the batches in ``todo`` on Ray actors; returns their stats."""
+                   progress: bool = True, fetch: Callable[[list[str]], object] | None = None
+                   ) -> dict[int, BatchStats]:
+    """Run the batches in ``todo`` on Ray actors; returns their stats. With an output on a store
+    (``ctx.store_url``), ``fetch`` brings the files an actor put there into the stage directory."""
+    if ctx.store_url is not None and fetch is None:
+        raise ValueError("an output on a store needs a fetch for the actors' batches")
     step = Step("filter", run_batch, init=_init_actor, init_args=(ctx,), item_limit=cfg.doc_timeout,
                 memory=ACTOR_MEMORY, cpus=ACTOR_CPUS)
     policy = _Batches(ctx, cfg, todo)
@@ -172,8 +216,12 @@ def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, event
                     say(f"batch {k:05d}: {out.set_aside.detail}; document {out.set_aside.item} quarantined "
                         f"({out.set_aside.reason}), batch handed out again without it")
                     continue
-                done_docs += out.result.documents
-                record_finished(ctx, finished, out.result, events)
+                done: BatchOut = out.result
+                if done.stored and fetch is not None:
+                    fetch(list(done.stored))
+                    ctx.work.failed_marker(k).unlink(missing_ok=True)
+                done_docs += done.stats.documents
+                record_finished(ctx, finished, done.stats, events)
         except UnitFailed as exc:
             faults = policy.faults[exc.unit.args.batch]
             raise faults.give_up(ctx.work, exc.cause, exc.attempts, engine="ray") from None

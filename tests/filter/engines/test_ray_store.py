@@ -1,0 +1,53 @@
+"""A Ray actor's batch when the output is on object storage, with no filesystem shared with the
+driver: the actor's body (called here in this process, as Ray would in an actor) computes in a
+scratch directory of its own and puts the batch on the store, never touching the driver's stage."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from fixtures import minicorpus as mc
+from fixtures.s3 import S3Server
+
+from corefprep.core.workdir import WorkDir
+from corefprep.filter.config import FilterConfig
+from corefprep.filter.engines import ray as ray_engine
+from corefprep.filter.engines.ray import BatchJob, run_batch
+from corefprep.parallel.beat import NullBeat
+from corefprep.run.filter_stage import plan_filter
+from corefprep.run.options import RunOptions
+from corefprep.run.plan import apply_plan
+
+NOWHERE = Path("/nonexistent/corefprep-driver-stage")  # the driver's stage, on another machine
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    mini = mc.mini_corpus(tmp_path_factory)
+    out = tmp_path_factory.mktemp("local")
+    assert mc.run_cli(["filter", str(mini), "-o", str(out), "--batch-docs", "4", "--workers", "1",
+                       "--no-progress"]) == 0
+    return mini, out
+
+
+def test_an_actor_puts_its_batch_on_the_store_and_writes_nothing_where_the_driver_is(
+        local_run, s3_server: S3Server, tmp_path: Path) -> None:
+    mini, local = local_run
+    url = s3_server.bucket("actor-store") + "/out"
+    opts = apply_plan(RunOptions(inputs=[str(mini)], output_dir=tmp_path / "driver", progress=False,
+                                 filter=FilterConfig(batch_docs=4)))
+    ctx = dataclasses.replace(plan_filter(opts).ctx, work=WorkDir(NOWHERE), store_url=url, engine="ray")
+    ray_engine._init_actor(ctx)
+    out = run_batch(BatchJob(1), NullBeat())
+    assert not NOWHERE.exists()
+    assert {"work/filter/batch_00001.parquet", "work/filter/batch_00001.json",
+            "work/filter/values_00001.parquet"} <= set(out.stored)
+    stored = s3_server.download(url, tmp_path / "stored")
+    assert (stored / "work/filter/batch_00001.parquet").read_bytes() == \
+        (local / "work/filter/batch_00001.parquet").read_bytes()
+    assert out.stats.documents == 4 and out.stats.engine == "ray"
+    keys = s3_server.objects("actor-store", "out/")
+    assert keys["out/work/filter/batch_00001.json"]["LastModified"] >= \
+        keys["out/work/filter/batch_00001.parquet"]["LastModified"]
