@@ -68,7 +68,8 @@ def test_product_code_reads_no_test_seam_from_the_environment():
 # Parallel work happens in one place: the supervisor's engines (issue 23). Anything else that
 # starts processes, pools or Ray tasks would escape its time limits and its fault rule.
 ENGINE_MODULES = {"corefprep/parallel/local.py": {"ProcessPoolExecutor"},
-                  "corefprep/parallel/ray.py": {"remote"}}
+                  "corefprep/parallel/ray.py": {"remote"},
+                  "corefprep/parallel/ray_beats.py": {"remote"}}  # the Ray engine's readers of beats
 POOL_CALLS = {"Pool", "ProcessPoolExecutor", "Process", "imap", "imap_unordered", "map_async", "starmap",
               "starmap_async", "apply_async", "remote", "fork"}
 

@@ -103,12 +103,12 @@ def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_t
     rng = random.Random(25)
     kills = 0
     with Watcher(s3_server, "killed", "out/") as watcher:
-        for _ in range(6):
-            target = watcher.count + rng.randint(1, 8)
+        for _ in range(5):
+            target = watcher.count + rng.randint(1, 9)
             kills += run_killed_when(args, lambda target=target: watcher.count >= target)
         r = run_cli(args)
     assert r.returncode == 0, r.stderr
-    assert kills >= 4, f"only {kills} runs were killed before they finished"
+    assert kills >= 3, f"only {kills} runs were killed before they finished"
     assert watcher.listings > 100 and not watcher.problems, watcher.problems[:5]
     stored = s3_server.download("s3://killed/out", tmp_path / "stored")
     assert _parquets(stored) == _parquets(mini_local)
@@ -180,11 +180,10 @@ def test_a_tokenizer_and_an_earlier_run_on_the_store_serve_as_on_local_disk(s3_s
     assert mc.run_cli([str(a) for a in ("prepare", mini, "-o", tmp_path / "b", *ARGS, *dedup, "--dedup-against",
                                         tmp_path / "a", "--model", tokenizer)]) == 0
     s3_server.bucket("twodd")
-    r = run_cli(["prepare", half, "-o", "s3://twodd/a", "--stage-dir", tmp_path / "sa", *ARGS, *dedup])
-    assert r.returncode == 0, r.stderr
-    r = run_cli(["prepare", mini, "-o", "s3://twodd/b", "--stage-dir", tmp_path / "sb", *ARGS, *dedup,
-                 "--dedup-against", "s3://twodd/a", "--model", model])
-    assert r.returncode == 0, r.stderr
+    assert mc.run_cli([str(a) for a in ("prepare", half, "-o", "s3://twodd/a", "--stage-dir", tmp_path / "sa", *ARGS,
+                                        *dedup)]) == 0
+    assert mc.run_cli([str(a) for a in ("prepare", mini, "-o", "s3://twodd/b", "--stage-dir", tmp_path / "sb", *ARGS,
+                                        *dedup, "--dedup-against", "s3://twodd/a", "--model", model)]) == 0
     stored = s3_server.download("s3://twodd/b", tmp_path / "stored")
     assert mc.dataset_hash(stored / NAME) == mc.dataset_hash(tmp_path / "b" / NAME)
     meta = orjson.loads((stored / NAME / "metadata.json").read_bytes())
