@@ -5,12 +5,12 @@ Side by side, in one run: ``corefprep filter`` on the bench corpus
 (``<shared>/tools/make_bench_corpus.py``, cached in ``benchmarks/.cache/``) from local disk to a local
 output directory, and the same corpus from ``s3://`` to an ``s3://`` output directory on moto's S3
 server on loopback (started here, in a thread of this process: the store's own CPU competes with the
-filter's on the same cores, which a real store does not). The two commands alternate ``--repeats`` times with the same ``--workers``; printed:
-documents/s of each (wall clock of the whole command), their ratio (target >= 0.8), the peak PSS
-of each command's process tree, and whether the batch files on the store are byte-identical to the
-local ones. ``--sizes``
-runs the s3 side on corpora of several sizes to show that peak memory does not grow with the
-input's size (objects are read by ranged requests of a fixed block size).
+filter's on the same cores, which a real store does not). The two commands alternate ``--repeats``
+times with the same ``--workers``; printed: documents/s of each (wall clock of the whole command),
+their ratio (target >= 0.8), the peak PSS of each command's process tree, and whether the batch
+files on the store are byte-identical to the local ones. ``--sizes`` runs the s3 side on corpora of
+several sizes to show that peak memory does not grow with the input's size (objects are read by
+ranged requests of a fixed block size).
 
     python benchmarks/bench_s3.py                        # 20,000 documents, 2 workers, 2 repeats
     python benchmarks/bench_s3.py --docs 4000 --repeats 1 --sizes 4000,16000

@@ -97,7 +97,7 @@ def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_
 @needs_shared
 @pytest.mark.parametrize("objective", ["entity-mlm", "clm"])
 def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, objective):
-    """Real Korean through both rule sets, the llm one on Ray from and to s3://: the same batch files
+    """Real Korean through both rule sets, the v2 one on Ray from and to s3://: the same batch files
     byte for byte. (What follows the filter runs in the driver either way; the final datasets are
     compared on the mini corpus, from and to s3:// too, and for clm with dedup in
     tests/dedup/test_stage.py.)
@@ -109,13 +109,13 @@ def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, ob
         extra += ["--rules", "llm", "--objective", "clm", "--seq-len", "128", "--batches", "0,4"]
     local = tmp_path / "local"
     assert _run("filter", str(DEV_CORPUS), "-o", str(local), "--workers", "2", *extra) == 0
-    if objective == "clm":  # on Ray from s3:// to s3://: what the store holds is compared
-        s3_server.bucket("dev-clm")
-        url = s3_server.upload(DEV_CORPUS, "s3://dev-clm/in")
-        assert _run("filter", url, "-o", "s3://dev-clm/out", "--stage-dir", str(tmp_path / "stage"), "--engine", "ray",
+    if objective == "entity-mlm":  # on Ray from s3:// to s3://: what the store holds is compared
+        s3_server.bucket("dev-ray")
+        url = s3_server.upload(DEV_CORPUS, "s3://dev-ray/in")
+        assert _run("filter", url, "-o", "s3://dev-ray/out", "--stage-dir", str(tmp_path / "stage"), "--engine", "ray",
                     *extra) == 0
-        on_ray = s3_server.download("s3://dev-clm/out", tmp_path / "ray")
-    else:  # (from and to s3:// with entity-mlm: the mini corpus's whole run below)
+        on_ray = s3_server.download("s3://dev-ray/out", tmp_path / "ray")
+    else:  # (the llm rules on Ray from and to s3://: the v2 ones here, and the mini corpus's whole run below)
         on_ray = tmp_path / "ray"
         assert _run("filter", str(DEV_CORPUS), "-o", str(on_ray), "--engine", "ray", *extra) == 0
     assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == (2 if objective == "clm" else 6)
