@@ -40,7 +40,7 @@ from ..core.log import say
 from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
 from .config import EngineConfig
 from .events import Died, Event, Finished, Raised, Requeue
-from .ray_beats import READ_SECONDS, NodeBeats, node_beat_path
+from .ray_beats import CLOSE_SECONDS, NodeBeats, node_beat_path
 from .units import Step
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
@@ -422,7 +422,7 @@ class RayWorkers:
             # its call fails once it is, and only then are the files removed
             refs = list(self._calls)
             if refs:
-                self.ray.wait(refs, num_returns=len(refs), timeout=READ_SECONDS)
+                self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
             self.node_beats.close([call.beat for call in self._calls.values()])
         for actor in self._idle:  # healthy and idle: kept for the session's next step
             WARM.keep(self.ray, self._size[actor])

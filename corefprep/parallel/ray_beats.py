@@ -20,6 +20,9 @@ from typing import Any
 from .beat import BeatRecord, read_file
 
 READ_SECONDS = 2.0
+# On stopping: how long to wait for killed actors to be gone and for the readers to remove their
+# beat files (a killed actor may still make its file until it is gone; under load that takes seconds)
+CLOSE_SECONDS = 15.0
 NODES_SECONDS = 10.0  # how often the list of live nodes (and so of readers) is refreshed
 
 
@@ -119,7 +122,7 @@ class NodeBeats:
         self._refresh()
         refs = [reader.forget.remote(names) for reader in self.readers.values()]
         if wait and refs:
-            self.ray.wait(refs, num_returns=len(refs), timeout=READ_SECONDS)
+            self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
 
     def close(self, stopped: list[str]) -> None:
         """Let the readers go (until the next read), once they removed the beats of the units

@@ -103,12 +103,12 @@ def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_t
     rng = random.Random(25)
     kills = 0
     with Watcher(s3_server, "killed", "out/") as watcher:
-        for _ in range(4):
-            target = watcher.count + rng.randint(1, 10)
+        for _ in range(3):
+            target = watcher.count + rng.randint(1, 12)
             kills += run_killed_when(args, lambda target=target: watcher.count >= target)
         r = run_cli(args)
     assert r.returncode == 0, r.stderr
-    assert kills >= 3, f"only {kills} runs were killed before they finished"
+    assert kills >= 2, f"only {kills} runs were killed before they finished"
     assert watcher.listings > 100 and not watcher.problems, watcher.problems[:5]
     stored = s3_server.download("s3://killed/out", tmp_path / "stored")
     assert _parquets(stored) == _parquets(mini_local)

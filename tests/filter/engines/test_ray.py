@@ -252,46 +252,37 @@ def test_without_ray_the_engine_is_a_one_line_error(tmp_path, mini, monkeypatch,
         "corefprep: error: the ray engine needs Ray: pip install 'corefprep[ray]'"]
 
 
-def _filter_on_a_small_node(mini: Path, out: Path, *setup: str) -> subprocess.CompletedProcess[str]:
-    """`corefprep filter --engine ray` in a process whose Ray node has 2 CPUs but memory for one
-    actor (as `ray start --head --num-cpus 2 --memory ...` then --ray-address would give); ``setup``
-    lines run before the CLI."""
+@needs_ray
+def test_a_node_with_memory_for_one_actor_runs_on_it_and_an_actor_ray_never_starts_is_given_up(tmp_path, mini):
+    """One process whose Ray node has 2 CPUs but memory for one actor (as `ray start --head
+    --num-cpus 2 --memory ...` then --ray-address would give), two filter runs on it:
+
+    1. Each actor reserves ACTOR_MEMORY. The actor count came from CPUs alone: on a node with less
+       memory per CPU, an actor Ray could not place never ran, and the driver waited for its batch
+       forever. The count now also follows each node's memory.
+    2. The safety net behind the count: whatever Ray's bookkeeping says, an actor that has not
+       started its first batch within ACTOR_START_SECONDS is given up, and the run goes on without
+       it (the count is forced to 2 here)."""
     from corefprep.filter.engines.ray import ACTOR_MEMORY
 
+    args = ["filter", str(mini), "--engine", "ray", "--workers", "2", "--batch-docs", "8", "--no-progress"]
     harness = "\n".join([
         "import logging, sys, ray",
         f"ray.init(address='local', num_cpus=2, _memory={int(ACTOR_MEMORY * 1.5)}, include_dashboard=False, "
         "object_store_memory=200 * 2**20, log_to_driver=False, logging_level=logging.ERROR)",
-        *setup,
         "from corefprep.cli import main",
-        "sys.exit(main(sys.argv[1:]))",
+        f"assert main({[*args, '-o', str(tmp_path / 'counted')]!r}) == 0",
+        "print('--- forced', file=sys.stderr, flush=True)",
+        "import corefprep.parallel.ray as engine",
+        "engine.ACTOR_START_SECONDS = 8.0",
+        "engine.actor_slots = lambda ray, cpus, memory: (2, 'forced to 2 by the test')",
+        f"sys.exit(main({[*args, '-o', str(tmp_path / 'forced')]!r}))",
     ])
-    return subprocess.run([sys.executable, "-c", harness, "filter", str(mini), "-o", str(out), "--engine", "ray",
-                           "--workers", "2", "--batch-docs", "8", "--no-progress"], capture_output=True, text=True,
-                          timeout=240, env={**os.environ, "HF_HUB_OFFLINE": "1"})
-
-
-@needs_ray
-def test_a_cluster_with_memory_for_one_actor_runs_on_that_actor(tmp_path, mini):
-    """Each actor reserves ACTOR_MEMORY. The actor count came from CPUs alone: on a node with less
-    memory per CPU, an actor Ray could not place never ran, and the driver waited for its batch
-    forever. The count now also follows each node's memory."""
-    out = tmp_path / "out"
-    r = _filter_on_a_small_node(mini, out)
+    r = subprocess.run([sys.executable, "-c", harness], capture_output=True, text=True, timeout=240,
+                       env={**os.environ, "HF_HUB_OFFLINE": "1"})
     assert r.returncode == 0, r.stderr
-    assert "on Ray: 1 actor (" in r.stderr
-    assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 4
-
-
-@needs_ray
-def test_an_actor_ray_never_starts_is_given_up_and_its_batch_goes_to_another(tmp_path, mini):
-    """The safety net behind the count: whatever Ray's bookkeeping says, an actor that has not
-    started its first batch within ACTOR_START_SECONDS is given up, and the run goes on without it
-    (here the count is forced to 2 on a node with room for one)."""
-    out = tmp_path / "out"
-    r = _filter_on_a_small_node(mini, out, "import corefprep.parallel.ray as engine",
-                                "engine.ACTOR_START_SECONDS = 8.0",
-                                "engine.actor_slots = lambda ray, cpus, memory: (2, 'forced to 2 by the test')")
-    assert r.returncode == 0, r.stderr
-    assert "filter: Ray could not start an actor in 8 s; 1 actor(s) go on" in r.stderr
-    assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 4
+    counted, _, forced = r.stderr.partition("--- forced")
+    assert "on Ray: 1 actor (" in counted
+    assert "filter: Ray could not start an actor in 8 s; 1 actor(s) go on" in forced
+    for out in ("counted", "forced"):
+        assert len(list((tmp_path / out / "work" / "filter").glob("batch_*.parquet"))) == 4
