@@ -82,11 +82,14 @@ class StoreLease:
             return self._start_renewing()
         # refused: the store honours the condition, and someone holds the lease
         holder = self.read()
-        if holder is None and self._create():  # released between the two requests
-            return self._start_renewing()
-        if holder is not None and self._is_mine(holder):
-            pass  # our create went through but its answer was lost, and its retry found our own lease
-        elif holder is not None:
+        if holder is None:  # released between the two requests
+            if self._create():
+                return self._start_renewing()
+            holder = self.read()
+            if holder is None:
+                raise LockedError(f"{self.url}: its lease changed hands again and again while this run tried to "
+                                  "take it; rerun")
+        if not self._is_mine(holder):  # (mine: our create went through, its answer was lost, its retry refused)
             self._take_over(holder, break_lock)
         self._start_renewing()
 

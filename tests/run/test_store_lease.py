@@ -121,3 +121,20 @@ def test_a_store_without_conditional_writes_is_refused_unless_break_lock(url, s3
 def test_a_store_whose_conditional_writes_corefprep_does_not_know_is_refused(tmp_path):
     with pytest.raises(LockedError, match="no conditional write corefprep knows for this store"):
         StoreLease(f"file://{tmp_path}", None).acquire()
+
+
+def test_a_lease_that_changes_hands_between_two_requests_names_its_new_holder(url, s3_server, monkeypatch):
+    """Refused, then the lease reads as free, then refused again: the run asks again who holds it
+    (never goes on as if it held a lease it does not)."""
+    _plant(s3_server, url, {"pid": 1, "host": "elsewhere", "token": "far", "refreshed": time.time()})
+    lease = StoreLease(url, None)
+    real_read, reads = lease.read, []
+
+    def read_free_once():
+        reads.append(1)
+        return None if len(reads) == 1 else real_read()
+
+    monkeypatch.setattr(lease, "read", read_free_once)
+    with pytest.raises(LockedError, match="pid 1 on elsewhere"):
+        lease.acquire()
+    assert lease.etag is None and lease._renewer is None
