@@ -235,7 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("output_dir", type=path_or_url, nargs="?", default=DEFAULT_OUTPUT_DIR,
                     help=f"the --output-dir of the run, a directory or a store URL (default: {DEFAULT_OUTPUT_DIR})")
     rp.add_argument("--out", type=Path, default=None, metavar="DIR",
-                    help="where the page and plots go (default: OUTPUT_DIR/report)")
+                    help="where the page and plots go (default: OUTPUT_DIR/report; for a store URL, "
+                         "NAME-report in the current directory)")
     dr = sub.add_parser("doctor", help="check inputs, disk and RAM, measure this machine, show the plan and "
                                        "estimated run time", formatter_class=HelpFormatter)
     dr.add_argument("inputs", nargs="*", help="the inputs a run would read (estimates need them)")
@@ -280,8 +281,11 @@ def _run(a: argparse.Namespace) -> int:
             print(format_status(st, shown))
         return 0
     if a.command == "report":
-        local = view(a.output_dir) if isinstance(a.output_dir, str) else a.output_dir
-        print(write_report(local, a.out))
+        if isinstance(a.output_dir, str):  # a run on a store: read from a local copy, written here
+            name = a.output_dir.rstrip("/").rsplit("/", 1)[-1]
+            print(write_report(view(a.output_dir), a.out or Path(f"{name}-report")))
+        else:
+            print(write_report(a.output_dir, a.out))
         return 0
     if a.command == "explain":
         return _explain(a)

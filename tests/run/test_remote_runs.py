@@ -156,20 +156,20 @@ def test_a_key_given_in_storage_options_appears_in_no_file_no_object_and_no_log_
     S3FileSystem.clear_instance_cache()
     try:
         st = cli_inprocess(["status", "s3://secret/out", "--storage-options", options], capsys)
-        rep = cli_inprocess(["report", "s3://secret/out", "--out", tmp_path / "report", "--storage-options", options],
-                            capsys)
+        monkeypatch.chdir(tmp_path)  # a run on a store: the report goes to ./NAME-report
+        rep = cli_inprocess(["report", "s3://secret/out", "--storage-options", options], capsys)
         ex = cli_inprocess(["explain", "s3://secret/out", "--doc-index", "0", "--storage-options", options], capsys)
     finally:
         use_storage_options({})
         S3FileSystem.clear_instance_cache()
     assert st[0] == 0 and "s3://secret/out/" + NAME in st[1] and "run: none live (last: pid" in st[1], st
-    assert rep[0] == 0 and (tmp_path / "report" / "report.html").is_file(), rep
+    assert rep[0] == 0 and (tmp_path / "out-report" / "report.html").is_file(), rep
     assert ex[0] == 0 and "has_pronoun" in ex[1], ex
     stored = s3_server.download("s3://secret/out", tmp_path / "stored")
     assert (stored / NAME / "_COMPLETE").is_file()
     for text in (r.stdout, r.stderr, *st[1:], *rep[1:], *ex[1:], log.read_text()):
         assert secret not in text
-    for p in [*(tmp_path / "stage").rglob("*"), *stored.rglob("*"), *(tmp_path / "report").rglob("*")]:
+    for p in [*(tmp_path / "stage").rglob("*"), *stored.rglob("*"), *(tmp_path / "out-report").rglob("*")]:
         if p.is_file():
             assert secret.encode() not in p.read_bytes(), p
     assert "--storage-options <hidden>" in orjson.loads((stored / "work" / "run.json").read_bytes())["command"]
