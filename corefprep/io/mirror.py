@@ -103,7 +103,8 @@ class Mirror:
         moved = 0
         for _, rel in changed:
             moved += self._upload(rel, local[rel])
-        self._save_state()
+        if changed or deleted:  # a pass with nothing to move (most, while a batch runs) writes nothing
+            self._save_state()
         return Moved(len(changed), moved, deleted)
 
     def pull(self) -> Moved:
@@ -134,7 +135,8 @@ class Mirror:
         moved = 0
         for _, rel in want:
             moved += self._download(rel, remote[rel])
-        self._save_state()
+        if want or deleted:
+            self._save_state()
         return Moved(len(want), moved, deleted)
 
     # --- listings ----------------------------------------------------------------------------

@@ -29,10 +29,8 @@ def mini(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def mini_local(tmp_path_factory, mini):
-    out = tmp_path_factory.mktemp("mini_local")
-    assert mc.run_cli(["prepare", str(mini), "-o", str(out), *ARGS]) == 0
-    return out
+def mini_local(tmp_path_factory):
+    return mc.mini_prepared(tmp_path_factory)  # the local engine's run with ARGS
 
 
 def _parquets(out: Path) -> dict[str, bytes]:

@@ -72,9 +72,7 @@ def mini(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def mini_local(tmp_path_factory, mini):
-    out = tmp_path_factory.mktemp("mini_local")
-    assert _run("prepare", str(mini), "-o", str(out), "--workers", "2", "--batch-docs", "4", "--seq-len", SEQ) == 0
-    return out
+    return mc.mini_prepared(tmp_path_factory)  # batches of 4 documents, --seq-len SEQ
 
 
 @pytest.fixture(scope="module")
