@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-merge bench-ray bench-s3 bench-retune compare-base soak install clean
+.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-pii bench-merge bench-ray bench-s3 bench-retune compare-base soak install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -99,6 +99,17 @@ bench-llm: $(STAMP)
 bench-dedup: $(STAMP)
 	bash benchmarks/setup_datatrove_venv.sh
 	$(BIN)/python benchmarks/bench_dedup.py --docs 20000 --workers 2
+
+# The Korean PII detector against datatrove's PIIFormatter, presidio's recognizers, Dolma's PII tagger and
+# Polyglot-Ko's rules on benchmarks/pii/eval.jsonl (issue 26; offline). The peers run in benchmarks/.venv-pii
+# and .venv-pii-dolma, made by benchmarks/setup_pii_venvs.sh; prints corefprep's misses and false positives.
+# Then every span in the dev corpus and redact = off outside them, and what --pii redact costs a
+# --rules llm --objective clm run (needs ../shared).
+bench-pii: $(STAMP)
+	bash benchmarks/setup_pii_venvs.sh
+	$(BIN)/python benchmarks/bench_pii.py
+	$(BIN)/python benchmarks/pii_dev_corpus.py
+	$(BIN)/python benchmarks/bench_pii_cost.py --docs 5000 --workers 2 --repeats 2
 
 clean:
 	rm -rf prepared_datasets/entity_coref_* prepared_datasets/work .pytest_cache

@@ -21,13 +21,14 @@ from .core.options import add_options, path_or_url, values_from
 from .core.version import __version__
 from .coref.config import SampleConfig
 from .filter.config import EngineConfig, FilterConfig
-from .filter.stats import parse_batch_spec
+from .filter.stats import parse_batch_spec, pii_kinds
 from .io.storage import is_url, parse_storage_options, use_storage_options
 from .ops.doctor import run_doctor
 from .ops.explain import explain, explained_json, format_explained
 from .ops.report import write_report
 from .ops.status import collect_status_of, format_status
 from .parallel import UnitError
+from .pii import PiiConfig
 from .rules import make_rules, rule_options, rule_sets
 from .run.options import DEFAULT_OUTPUT_DIR, RunOptions
 from .run.pipeline import STAGES, RunResult, prepare
@@ -161,6 +162,7 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     add_options(g, EngineConfig)
     add_options(g, RunOptions, skip=("output_dir",))
     add_rule_options(p)
+    add_options(p.add_argument_group("personal data", "applied by the filter to the documents it keeps"), PiiConfig)
     add_options(p.add_argument_group("dedup", _ignored("dedup", stage)), DedupConfig)
     add_options(p.add_argument_group("samples", _ignored("samples", stage)), SampleConfig)
     t = p.add_argument_group("tokenize", _ignored("tokenize", stage))
@@ -179,6 +181,7 @@ def options_from_args(a: argparse.Namespace) -> RunOptions:
         engine=EngineConfig(**values_from(EngineConfig, a)),
         rules=rules_from_args(a),
         dedup=DedupConfig(**values_from(DedupConfig, a)),
+        pii=PiiConfig(**values_from(PiiConfig, a)),
         samples=SampleConfig(**values_from(SampleConfig, a)),
         tokenize=TokenizeConfig(**values_from(TokenizeConfig, a)),
         map=MapConfig(**values_from(MapConfig, a)),
@@ -332,6 +335,8 @@ def _done_line(res: RunResult) -> str:
     else:  # what the filter passed is not what the outputs hold: say what deduplication took
         line += (f"{res.passed:,} passed the filter ({rejected:,} rejected, {malformed:,} malformed), "
                  f"{res.dedup.removed:,} duplicates removed, {res.dedup.kept:,} kept")
+    if t.get("pii_docs"):
+        line += f"; personal data in {t['pii_docs']:,} kept documents ({pii_kinds(t['pii'])})"
     if res.samples is not None:
         line += f"; {res.samples:,} {res.rows_kind}"
     if res.dataset is not None:

@@ -25,6 +25,8 @@ import pyarrow.parquet as pq
 from ..core.atomic import atomic_write_json, atomic_write_with, file_sha256
 from ..core.errors import CorefprepError, InputError
 from ..io.documents import Document
+from ..pii import count_kinds
+from ..pii.kept import as_rows, clear_of, written_text
 from ..signatures.store import signature_dir, write_signatures
 from .context import FilterContext
 from .examples import Examples
@@ -52,6 +54,9 @@ BATCH_SCHEMA = pa.schema(
         ),
     ]
 )
+# --pii tag: the kept text as it was, and where its personal data is (code points, end exclusive)
+PII_FIELD = pa.field("pii", pa.list_(pa.struct([("kind", pa.string()), ("start", pa.int32()), ("end", pa.int32())])))
+TAGGED_SCHEMA = BATCH_SCHEMA.append(PII_FIELD)
 
 # Document lengths (characters) are counted in these bins for the report: geometric steps of
 # ~25% from 10 characters to ~1.3M, so both short web snippets and whole books are told apart.
@@ -98,6 +103,8 @@ class BatchTally:
     chars_kept: list[int] = field(default_factory=lambda: [0] * len(LENGTH_EDGES))
     read_seconds: float = 0.0  # reading, parsing and cheap rules in this process
     decided_from_values: int = 0  # re-deciding: documents past the cheap rules settled without a worker
+    pii: Counter[str] = field(default_factory=Counter)  # spans of personal data per kind (kept documents)
+    pii_docs: int = 0
 
     def accounted(self) -> int:
         return self.passed + sum(self.rejected.values()) + sum(self.malformed.values())
@@ -185,6 +192,8 @@ class BatchSink:
         self.names = ctx.source_names()
         self.rows: list[dict[str, Any]] = []
         self.sigs: list[bytes] = []
+        self.other_sigs: list[bytes] = []
+        self.pii_mode = ctx.judge.pii
         self.values = ValuesTable(ctx.judge.rules, lo, hi)
         self.examples = Examples(ctx.keep_rejected)
 
@@ -218,21 +227,27 @@ class BatchSink:
         self.values.set_verdict(doc.doc_index, KEPT)
         if v.signature is not None:
             self.sigs.append(v.signature)
-        text = doc.text or ""
+        if v.other_signature is not None:
+            self.other_sigs.append(v.other_signature)
+        text, entities = doc.text or "", v.entities
+        if v.pii:
+            tally.pii.update(count_kinds(v.pii))
+            tally.pii_docs += 1
+            if self.pii_mode == "redact":
+                text, entities = written_text("redact", text, v.pii), clear_of(entities, v.pii)
         tally.passed += 1
         tally.chars_kept[length_bin(len(text))] += 1
-        self.rows.append(
-            {
-                "doc_index": doc.doc_index,
-                "doc_id": doc.doc_id,
-                "source": self.names.get(doc.source, doc.source),
-                "url": doc.url,
-                "text": text,
-                "entities": [
-                    {"form": f, "starts": [m[0] for m in ms], "ends": [m[1] for m in ms]} for f, ms in v.entities
-                ],
-            }
-        )
+        row = {
+            "doc_index": doc.doc_index,
+            "doc_id": doc.doc_id,
+            "source": self.names.get(doc.source, doc.source),
+            "url": doc.url,
+            "text": text,
+            "entities": [{"form": f, "starts": [m[0] for m in ms], "ends": [m[1] for m in ms]} for f, ms in entities],
+        }
+        if self.pii_mode == "tag":
+            row["pii"] = as_rows(v.pii)
+        self.rows.append(row)
 
 
 def compute_batch(
@@ -280,6 +295,7 @@ def compute_batch(
         rejected_bytes=files.rejected_bytes, rejected_sha256=files.rejected_sha256, keep_rejected=ctx.keep_rejected,
         redecided_from=prior.config_id if prior is not None else None,
         decided_from_values=tally.decided_from_values,
+        pii_mode=ctx.judge.pii, pii=dict(sorted(tally.pii.items())), pii_docs=tally.pii_docs,
         chars_in=tally.chars_in, chars_kept=tally.chars_kept,
         read_seconds=round(tally.read_seconds, 3), worker_deaths=faults.lost_workers - deaths0,
         worker_seconds=round(wall1 - wall0, 3), worker_cpu_seconds=round(cpu1 - cpu0, 3), seconds=round(seconds, 3),
@@ -338,14 +354,16 @@ def _write_files(ctx: FilterContext, k: int, sink: BatchSink) -> BatchFiles:
     else:
         rejected_path.unlink(missing_ok=True)
     parquet = ctx.work.batch_parquet(k)
-    atomic_write_with(parquet, lambda tmp: pq.write_table(rows_to_table(rows), tmp, compression="zstd"))
+    table = rows_to_table(rows, tagged=ctx.judge.pii == "tag")
+    atomic_write_with(parquet, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
     parquet_sha = file_sha256(parquet)
     if ctx.signer is not None:
         if len(sink.sigs) != len(rows):
             raise CorefprepError(f"batch {k}: {len(rows)} kept documents but {len(sink.sigs)} signatures; this is a "
                                  "bug, please report it")
         records = np.frombuffer(b"".join(sink.sigs), dtype=ctx.signer.dtype)
-        write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha)
+        others = np.frombuffer(b"".join(sink.other_sigs), dtype=ctx.signer.dtype)
+        write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha, others=others)
     kept_examples = ctx.keep_rejected > 0
     return BatchFiles(len(rows), parquet.stat().st_size, parquet_sha, values_path.stat().st_size,
                       file_sha256(values_path), rejected_path.stat().st_size if kept_examples else 0,
@@ -376,5 +394,5 @@ def _check_counts(ctx: FilterContext, k: int, tally: BatchTally) -> None:
         )
 
 
-def rows_to_table(rows: list[dict[str, Any]]) -> pa.Table:
-    return pa.Table.from_pylist(rows, schema=BATCH_SCHEMA)
+def rows_to_table(rows: list[dict[str, Any]], tagged: bool = False) -> pa.Table:
+    return pa.Table.from_pylist(rows, schema=TAGGED_SCHEMA if tagged else BATCH_SCHEMA)

@@ -16,6 +16,7 @@ from ..rules.kiwi import load_kiwi
 from ..signatures.minhash import Signer
 from .faults import RULE_FAILED, BatchFaults
 from .judge import Judge
+from .kept import sign_kept
 from .records import Verdict
 
 
@@ -30,16 +31,18 @@ class DecideWatch(Protocol):
 def decide_one(judge: Judge, kiwi: Any, doc: Document, signer: Signer | None = None) -> Verdict:
     """The verdict on one document, with its dedup signature when it is kept and the run
     deduplicates (made from the words the rules' analysis left, where they match the signer's).
-    The rules raising (a bug, not Kiwi) becomes a RULE_FAILED verdict that fails the batch, naming
-    the document."""
+    A kept document's personal data is found here too (:mod:`corefprep.filter.kept`). The rules
+    raising (a bug, not Kiwi) becomes a RULE_FAILED verdict that fails the batch, naming the
+    document."""
     try:
         d = judge.decide(doc, kiwi)
-        sig = None
-        if signer is not None and d.reason is None:
-            sig = signer.sign(doc.doc_index, doc.text or "", d.kiwi_words, kiwi)
+        if d.reason is not None:
+            return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, None, d.values)
+        kept = sign_kept(judge.pii, signer, doc.doc_index, doc.text or "", d.kiwi_words, kiwi)
     except Exception as exc:  # noqa: BLE001 - reported with the document, not swallowed
         return Verdict(doc.doc_index, RULE_FAILED, [], 0, f"{type(exc).__name__}: {exc}")
-    return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, sig, d.values)
+    return Verdict(doc.doc_index, None, d.entities, d.kiwi_chars, d.error, kept.signature, d.values, kept.pii,
+                   kept.other_signature)
 
 
 class InProcessDecider:

@@ -19,6 +19,7 @@ from ..rules import Decision, Missing, Rules
 @dataclass(frozen=True)
 class Judge:
     rules: Rules
+    pii: str = "off"  # --pii: what a kept document's personal data becomes (corefprep.filter.kept)
 
     @property
     def uses_kiwi(self) -> bool:

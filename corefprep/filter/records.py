@@ -7,6 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..pii import PiiSpan
 from ..rules import Entity
 
 # Reasons an engine gives a document the rules never decided: it killed its worker twice or ran
@@ -25,6 +26,10 @@ class Verdict(NamedTuple):
     error: str | None = None  # Kiwi's error (reason kiwi_error) or what happened to a quarantined document
     signature: bytes | None = None  # a kept document's dedup signature record, when the run deduplicates
     values: dict[str, Any] | None = None  # what the rules measured (the batch's values file)
+    pii: tuple[PiiSpan, ...] = ()  # a kept document's personal data (--pii redact or tag)
+    # with personal data and a signer: the signature of the text the other --pii choice writes
+    # (redacted or not), so that switching never analyses the document again
+    other_signature: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,10 @@ class BatchStats:
     # how many documents reaching the workers' rules were decided from them without Kiwi
     redecided_from: str | None = None
     decided_from_values: int = 0
+    # personal data in the kept documents: spans per kind, documents holding any, and what was done
+    pii_mode: str = "off"
+    pii: dict[str, int] = field(default_factory=dict)
+    pii_docs: int = 0
     chars_in: list[int] = field(default_factory=list)
     chars_kept: list[int] = field(default_factory=list)
     read_seconds: float = 0.0

@@ -112,6 +112,8 @@ def batch_line(s: BatchStats) -> str:
     q = f", {len(s.quarantined)} quarantined" if s.quarantined else ""
     if s.worker_deaths:
         q += f", {s.worker_deaths} worker death(s) (their work was handed out again)"
+    if s.pii_docs:
+        q += f", personal data {PII_DONE.get(s.pii_mode, s.pii_mode)} in {s.pii_docs:,} ({pii_kinds(s.pii)})"
     if s.redecided_from:
         q += (f", re-decided: {s.decided_from_values:,} of {s.kiwi_docs:,} past the cheap rules from recorded "
               "values")
@@ -120,18 +122,30 @@ def batch_line(s: BatchStats) -> str:
             f"{s.docs_per_s or 0:,.0f} docs/s")
 
 
+PII_DONE = {"redact": "redacted", "tag": "tagged"}
+
+
+def pii_kinds(counts: dict[str, int]) -> str:
+    """``3 mobile, 1 email``: spans per kind, the most found first."""
+    return ", ".join(f"{n:,} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def totals_of(batch_stats: Iterable[BatchStats]) -> dict[str, Any]:
-    """Documents, passed, rejected and malformed per reason over the given batches."""
+    """Documents, passed, rejected and malformed per reason over the given batches, and the
+    personal data found in the kept documents (spans per kind, documents holding any)."""
     rej: Counter[str] = Counter()
     mal: Counter[str] = Counter()
-    docs = passed = 0
+    pii: Counter[str] = Counter()
+    docs = passed = pii_docs = 0
     for s in batch_stats:
         docs += s.documents
         passed += s.passed
         rej.update(s.rejected)
         mal.update(s.malformed)
+        pii.update(s.pii)
+        pii_docs += s.pii_docs
     return {"documents": docs, "passed": passed, "rejected": dict(sorted(rej.items())),
-            "malformed": dict(sorted(mal.items()))}
+            "malformed": dict(sorted(mal.items())), "pii": dict(sorted(pii.items())), "pii_docs": pii_docs}
 
 
 def write_quarantine(work: WorkDir, stats: Iterable[BatchStats]) -> int:

@@ -6,6 +6,7 @@ The document is a record of an input file (``FILE:LINE``), a ``doc_index`` of a 
 a text given on the command line. Every value is measured, also those the filter never got to
 (it stops at the first rule a document fails), so one look shows every rule a document fails and
 how far it is from each threshold. Rule options given on the command line override the run's.
+The personal data the detectors find in it is listed too, with what redaction writes instead.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ..filter.values import read_values
 from ..io.documents import Document
 from ..io.read import iter_documents
 from ..io.resolve import resolve_inputs
+from ..pii import PiiSpan, find_pii
+from ..pii.mask import mask_span
 from ..rules import Rules, Step, make_rules
 from ..rules.checks import CHEAP
 from ..rules.kiwi import load_kiwi
@@ -36,6 +39,8 @@ class Explained:
     verdict: str | None  # the first failing rule's reason (None: kept), as the filter decides
     recorded: dict[str, Any] | None = None  # what the run's batch recorded for it
     settings_from: str = "the defaults and the options given"
+    pii: list[PiiSpan] = dataclasses.field(default_factory=list)  # what the detectors find in the text
+    pii_mode: str | None = None  # what the run does with it (--pii), when explaining a run's document
 
 
 def parse_target(target: str) -> tuple[str, int]:
@@ -136,7 +141,24 @@ def explain(*, target: str | None, run: Path | None, doc_index: int | None, text
     if error is not None and verdict is None:
         verdict = "kiwi_error"
     recorded = _recorded(WorkDir(run), doc.doc_index, rules) if run is not None else None
-    return Explained(doc, rules, steps, error, verdict, recorded, settings_from)
+    return Explained(doc, rules, steps, error, verdict, recorded, settings_from, find_pii(doc.text),
+                     _pii_mode(WorkDir(run)) if run is not None else None)
+
+
+def _pii_mode(work: WorkDir) -> str:
+    manifest = read_manifest(work)
+    setting = manifest.filter_config.get("pii", "off") if manifest is not None else "off"
+    return str(setting.get("mode", "off")) if isinstance(setting, dict) else str(setting)
+
+
+def _pii_lines(e: Explained) -> list[str]:
+    text = e.doc.text or ""
+    done = {"redact": "the run redacts them", "tag": "the run tags them", "off": "the run leaves them (--pii off)"}
+    head = f"personal data: {len(e.pii)} span(s)" + (f"; {done.get(e.pii_mode, e.pii_mode)}" if e.pii_mode else "")
+    if not e.pii:
+        return ["personal data: none found"]
+    return [head] + [f"  {s.kind:<8} {s.start:,}-{s.end:,}  {text[s.start:s.end]!r} -> {mask_span(text, s)!r}"
+                     for s in e.pii]
 
 
 def _options(rules: Rules) -> dict[str, Any]:
@@ -192,7 +214,7 @@ def format_explained(e: Explained) -> str:
         same = e.recorded["verdict"] == ("kept" if e.verdict is None else e.verdict)
         lines.append(f"recorded by the run (batch {e.recorded['batch']}): {e.recorded['verdict']}"
                      + ("" if same else "  (differs: the settings or the rules changed since)"))
-    return "\n".join(lines)
+    return "\n".join(lines + _pii_lines(e))
 
 
 def explained_json(e: Explained) -> dict[str, Any]:
@@ -208,4 +230,6 @@ def explained_json(e: Explained) -> dict[str, Any]:
         "kiwi_error": e.kiwi_error,
         "verdict": e.verdict or "kept",
         "recorded": e.recorded,
+        "pii": [{"kind": s.kind, "start": s.start, "end": s.end} for s in e.pii],
+        "pii_mode": e.pii_mode,
     }

@@ -54,6 +54,9 @@ class Totals:
     passed: int
     rejected: dict[str, int]
     malformed: dict[str, int]
+    pii: dict[str, int] = field(default_factory=dict)  # spans of personal data per kind, in kept documents
+    pii_docs: int = 0
+    pii_modes: list[str] = field(default_factory=list)  # what the batches did with it (--pii)
 
 
 @dataclass
@@ -129,7 +132,8 @@ def _status_of(output_dir: Path, st: dict[str, Any]) -> RunStatus:
     return RunStatus(
         inputs_documents=st["inputs_documents"], batch_docs=st["batch_docs"], num_batches=st["num_batches"],
         done=st["done"], pending=st["pending"], failed=st["failed"],
-        totals=Totals(t["documents"], t["passed"], t["rejected"], t["malformed"]),
+        totals=Totals(t["documents"], t["passed"], t["rejected"], t["malformed"], t.get("pii", {}),
+                      t.get("pii_docs", 0), t.get("pii_modes", [])),
         pass_rate=st["pass_rate"], quarantined=st["quarantined"], quarantine_file=st["quarantine_file"],
         filter_seconds=st["filter_seconds"], docs_per_s=st["docs_per_s"], eta_seconds=st["eta_seconds"],
         run=LiveRun(live["live"], live.get("pid"), live.get("host")),

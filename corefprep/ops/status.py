@@ -22,14 +22,14 @@ from ..core.errors import CorefprepError
 from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
-from ..filter.stats import read_stats
+from ..filter.stats import PII_DONE, pii_kinds, read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
 from ..run.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
 from ..run.remote import store_holder, view
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
 BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s", "kiwi_docs",
-                "redecided_from", "decided_from_values")
+                "redecided_from", "decided_from_values", "pii_mode", "pii", "pii_docs")
 
 
 # --- collecting -----------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int
             if shas is not None:
                 shas[k] = stats.parquet_sha256
         else:
-            row.update({"documents": hi - lo, "passed": 0, "rejected": {}, "malformed": {}})
+            row.update({"documents": hi - lo, "passed": 0, "rejected": {}, "malformed": {}, "pii": {}, "pii_docs": 0})
             if stats is not None and work.batch_parquet(k).exists():
                 # decided before under other settings: the next run re-decides it from its recorded
                 # values (computes it afresh when it has none: an older corefprep made it)
@@ -174,16 +174,22 @@ def dedup_state(work: WorkDir, shas: dict[int, str], done: list[dict[str, Any]])
 def _totals(done: list[dict[str, Any]]) -> dict[str, Any]:
     rejected: dict[str, int] = {}
     malformed: dict[str, int] = {}
+    pii: dict[str, int] = {}
     for b in done:
         for r, n in b["rejected"].items():
             rejected[r] = rejected.get(r, 0) + n
         for r, n in b["malformed"].items():
             malformed[r] = malformed.get(r, 0) + n
+        for r, n in b.get("pii", {}).items():
+            pii[r] = pii.get(r, 0) + n
     return {
         "documents": sum(b["documents"] for b in done),
         "passed": sum(b["passed"] for b in done),
         "rejected": dict(sorted(rejected.items())),
         "malformed": dict(sorted(malformed.items())),
+        "pii": dict(sorted(pii.items())),
+        "pii_docs": sum(b.get("pii_docs", 0) for b in done),
+        "pii_modes": sorted({b["pii_mode"] for b in done if b.get("pii_mode")}),
     }
 
 
@@ -474,6 +480,9 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
         lines.append("rejected: " + _reasons(t["rejected"]))
     if t["malformed"]:
         lines.append("malformed: " + _reasons(t["malformed"], top=None))
+    if t.get("pii_docs"):
+        done = "/".join(PII_DONE.get(m, m) for m in t["pii_modes"] if m != "off")
+        lines.append(f"personal data: {done} in {t['pii_docs']:,} kept documents: {pii_kinds(t['pii'])}")
     if st["quarantined"]:
         lines.append(f"quarantined: {st['quarantined']:,} document(s) (worker_died / timeout) listed in "
                      f"{st['quarantine_file']}")

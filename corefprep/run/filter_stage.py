@@ -25,6 +25,7 @@ from ..filter.stats import batch_done, parse_batch_spec, read_stats, stats_probl
 from ..io.counts import count_inputs, input_signature, legacy_signature
 from ..io.read import check_text_field
 from ..io.resolve import resolve_inputs
+from ..pii.config import settings_of as pii_settings
 from ..rules import make_rules
 from ..rules.kiwi import kiwi_version
 from .manifest import check_manifest, record_batches
@@ -57,6 +58,7 @@ def filter_config(opts: RunOptions, signatures: list[list[object]], total: int) 
         "rules_code": rules.code_version(),
         "kiwi": kiwi_version() if rules.uses_kiwi else None,
         "keep_rejected": opts.filter.keep_rejected,
+        "pii": pii_settings(opts.pii_mode),
         "text_field": opts.filter.text_field,
         "batch_docs": opts.filter.batch_docs,
         "inputs": signatures,
@@ -80,7 +82,7 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     spec = parse_batch_spec(opts.batches, num_batches) if opts.batches else None
     # a setting an older corefprep did not record had its default then: the same batches
     defaults = {"rules": make_rules(opts.rules.name).decision_dict(), "rules_code": fcfg["rules_code"],
-                "kiwi": fcfg["kiwi"], "keep_rejected": FilterConfig().keep_rejected}
+                "kiwi": fcfg["kiwi"], "keep_rejected": FilterConfig().keep_rejected, "pii": "off"}
     times = {f.path: [f.size, f.mtime_ns] for f in files if f.hub is None}
     legacy = {str(sig[0]): old for f, sig in zip(files, signatures, strict=True)
               if (old := legacy_signature(f)) is not None}
@@ -112,7 +114,7 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     redecide = frozenset(k for k, s in earlier.items() if s.values_sha256)
     if check.changed or earlier:
         notes += _redecide_notes(check.changed, earlier, redecide, opts.batches)
-    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules),
+    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules, opts.pii_mode),
                         opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
                         signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide,
                         store_url=opts.output_url)

@@ -18,6 +18,7 @@ from ..coref.config import SampleConfig
 from ..filter.config import EngineConfig, FilterConfig
 from ..output.metadata import Provenance
 from ..output.names import dataset_dir, megatron_prefix
+from ..pii import PiiConfig
 from ..rules import Rules
 from ..rules.v2 import V2Rules
 from ..signatures.config import DedupConfig
@@ -52,6 +53,7 @@ class RunOptions:
     engine: EngineConfig = field(default_factory=EngineConfig)
     rules: Rules = field(default_factory=V2Rules)
     dedup: DedupConfig = field(default_factory=DedupConfig)
+    pii: PiiConfig = field(default_factory=PiiConfig)
     samples: SampleConfig = field(default_factory=SampleConfig)
     tokenize: TokenizeConfig = field(default_factory=TokenizeConfig)
     map: MapConfig = field(default_factory=MapConfig)
@@ -83,6 +85,10 @@ class RunOptions:
     def dedup_mode(self) -> str:
         return self.dedup.mode(self.rules.name)
 
+    @property
+    def pii_mode(self) -> str:
+        return self.pii.mode(self.rules.name)
+
     def signer(self) -> Signer | None:
         """How kept documents are signed for deduplication (None: the run does not deduplicate)."""
         mode = self.dedup_mode
@@ -109,6 +115,7 @@ class RunOptions:
             "tokenize": tokenize,
             "batch_docs": self.filter.batch_docs,
             "text_field": self.filter.text_field,
+            "pii": self.pii_mode,
         }
         signer = self.signer()
         if signer is not None:

@@ -25,22 +25,41 @@ def _paths(directory: Path, k: int) -> tuple[Path, Path]:
     return directory / f"batch_{k:05d}.npy", directory / f"batch_{k:05d}.json"
 
 
+def _others_path(directory: Path, k: int) -> Path:
+    return directory / f"other_{k:05d}.npy"
+
+
 def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarray, parquet_sha256: str,
-                     unsigned: list[int] | None = None) -> None:
+                     unsigned: list[int] | None = None, others: np.ndarray | None = None) -> None:
     """Batch k's signature records (any order: they are stored sorted by doc_index); ``unsigned``:
-    the documents among them with an exact hash only (quarantined while being signed)."""
+    the documents among them with an exact hash only (quarantined while being signed); ``others``:
+    the signatures of documents with personal data as the other --pii choice writes them
+    (``other_NNNNN.npy``, read only when re-deciding a batch)."""
     directory.mkdir(parents=True, exist_ok=True)
     data, meta = _paths(directory, k)
     meta.unlink(missing_ok=True)  # from here on the old file no longer counts
+    _save(data, signer, records)
+    record: dict[str, Any] = {"key": signer.key, "parquet_sha256": parquet_sha256, "records": len(records),
+                              "bytes": data.stat().st_size}
+    other = _others_path(directory, k)
+    if others is not None and len(others):
+        _save(other, signer, others)
+        record["other_bytes"] = other.stat().st_size
+    else:
+        other.unlink(missing_ok=True)
+    if unsigned:
+        record["unsigned_near"] = sorted(unsigned)
+    atomic_write_json(meta, record)
+
+
+def _save(path: Path, signer: Signer, records: np.ndarray) -> None:
     records = np.sort(records, order="doc_index") if len(records) else records.astype(signer.dtype)
 
     def write(tmp: Path) -> None:
         with open(tmp, "wb") as f:  # a file object: np.save would append ".npy" to a temporary name
             np.save(f, records, allow_pickle=False)
 
-    atomic_write_with(data, write)
-    atomic_write_json(meta, {"key": signer.key, "parquet_sha256": parquet_sha256, "records": len(records),
-                             "bytes": data.stat().st_size, **({"unsigned_near": sorted(unsigned)} if unsigned else {})})
+    atomic_write_with(path, write)
 
 
 def signatures_valid(directory: Path, signer: Signer, k: int, parquet_sha256: str) -> dict[str, Any] | None:
@@ -61,3 +80,15 @@ def load_signatures(directory: Path, signer: Signer, k: int, mmap: bool = True) 
     if arr.dtype != signer.dtype:
         raise ValueError(f"{data}: signature records of another layout")
     return arr
+
+
+def load_other_signatures(directory: Path, signer: Signer, k: int, record: dict[str, Any]) -> np.ndarray | None:
+    """The other signatures batch k's valid signature ``record`` names, when their file is whole."""
+    path = _others_path(directory, k)
+    try:
+        if "other_bytes" not in record or path.stat().st_size != record["other_bytes"]:
+            return None
+        arr = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return arr if arr.dtype == signer.dtype else None

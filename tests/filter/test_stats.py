@@ -128,7 +128,8 @@ def test_stats_records_read_and_write_the_json_unchanged(tmp_path):
     # a record of corefprep 0.2 has no side files: read with their defaults, it is still a whole record
     assert (s.values_sha256, s.rejected_sha256, s.redecided_from, s.decided_from_values) == ("", "", None, 0)
     rec.update(values_bytes=70, values_sha256="cd", rejected_bytes=0, rejected_sha256="", keep_rejected=3,
-               redecided_from="b", decided_from_values=2)
+               redecided_from="b", decided_from_values=2, pii_mode="redact", pii={"email": 2, "mobile": 1},
+               pii_docs=2)
     s = BatchStats.from_json(rec)
     assert s.to_json() == rec
 

@@ -15,6 +15,7 @@ from corefprep.core.errors import UsageError
 from corefprep.core.options import declared, flag_of
 from corefprep.coref.config import SampleConfig
 from corefprep.filter.config import EngineConfig, FilterConfig
+from corefprep.pii import DETECTORS_VERSION, PiiConfig
 from corefprep.rules import rule_sets
 from corefprep.run.filter_stage import filter_config
 from corefprep.run.options import RunOptions
@@ -22,7 +23,7 @@ from corefprep.run.plan import apply_plan
 from corefprep.signatures.config import DedupConfig
 from corefprep.tokenizer.config import MapConfig, TokenizeConfig
 
-CONFIGS = (RunOptions, FilterConfig, EngineConfig, SampleConfig, TokenizeConfig, MapConfig, DedupConfig)
+CONFIGS = (RunOptions, FilterConfig, EngineConfig, SampleConfig, TokenizeConfig, MapConfig, DedupConfig, PiiConfig)
 
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "1.5"])
@@ -67,14 +68,16 @@ def test_every_option_is_declared_once():
 def test_the_manifest_holds_every_setting_that_decides_rows_and_only_those(rules):
     """A batch's files are decided by the inputs, the text field, the batch size, every field of
     the rule set (early_exit_chars included), the rules' code, the Kiwi version (when the rules use
-    Kiwi) and the examples kept; engine, samples, tokenize and machine settings never enter the
-    manifest, so changing them never re-decides or recomputes a filter batch."""
+    Kiwi), the examples kept and what happens to personal data; engine, samples, tokenize and
+    machine settings never enter the manifest, so changing them never re-decides or recomputes a filter batch."""
     from corefprep.rules import make_rules
 
     opts = RunOptions(rules=make_rules(rules))
     cfg = filter_config(opts, [["in.jsonl", 1, "sha256:x"]], 1)
     assert set(cfg) == {"rules", "text_field", "batch_docs", "inputs", "total_docs", "rules_code", "kiwi",
-                        "keep_rejected"}
+                        "keep_rejected", "pii"}
+    # --pii decides what the kept text is: the rule set's default, and the detectors' version with it
+    assert cfg["pii"] == ({"mode": "redact", "detectors": DETECTORS_VERSION} if rules == "llm" else "off")
     assert cfg["kiwi"].startswith("kiwipiepy ") and cfg["rules_code"] == opts.rules.code_version()
     assert set(cfg["rules"]) == {f.name for f in dataclasses.fields(type(opts.rules))} | {"rules"}
     other = RunOptions(rules=make_rules(rules), engine=EngineConfig(workers=7, chunksize=3, retries=0, strict=True,

@@ -35,4 +35,4 @@ def record_finished(ctx: FilterContext, finished: dict[int, BatchStats], stats: 
                 rejected=stats.rejected, malformed=stats.malformed, seconds=stats.seconds,
                 docs_per_s=stats.docs_per_s, quarantined=len(stats.quarantined), quarantined_total=quarantined,
                 redecided_from=stats.redecided_from, decided_from_values=stats.decided_from_values,
-                kiwi_docs=stats.kiwi_docs)
+                kiwi_docs=stats.kiwi_docs, pii_mode=stats.pii_mode, pii=stats.pii, pii_docs=stats.pii_docs)

@@ -1,0 +1,70 @@
+"""Redaction: each span replaced by a value of the same shape and length that is no one's.
+
+Digits become ``0`` (full-width digits ``０``), an email's local part becomes ``x`` letters. What
+names no one is kept: separators, ``+82``, the mobile prefix or area code (``010-0000-0000``,
+``02-000-0000``) and the email's domain (``xxxxxxx@naver.com``). A resident number ``000000-0000000``
+has no valid date, a phone number whose exchange starts with 0 is never assigned, and no card
+issuer's number starts with 0, so a redacted value can never be a real one. Keeping the length
+keeps every other offset in the document (v2's entity mentions, tagged spans) where it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .normalise import fold
+from .spans import PiiSpan
+
+# what a phone number's redaction keeps: +82 and the mobile prefix or area code
+_PREFIX = r"(?:1[016-9]|2|[3-6][0-9]|70|50[2-8])"
+_PREFIX = r"(?:1[016-9]|2|[3-6][0-9]|70|50[2-8])"
+_HEAD = re.compile(r"\+82[ \-]?(?:\(0\)[ ]?)?0?" + _PREFIX + r"|\(?0" + _PREFIX)
+
+
+def _zero(ch: str) -> str:
+    if "0" <= ch <= "9":
+        return "0"
+    if "\uff10" <= ch <= "\uff19":
+        return "\uff10"
+    return ch
+
+
+def _zero_hex(ch: str) -> str:
+    if ch.isascii() and ch.isalnum():
+        return "0"
+    return "\uff10" if ch.isalnum() else ch
+
+
+def _x(ch: str) -> str:
+    if not ch.isalnum():
+        return ch
+    return "x" if ch.isascii() else "\uff58"
+
+
+def mask_span(text: str, span: PiiSpan) -> str:
+    """The replacement for ``text[span.start:span.end]``, of the same length."""
+    value = text[span.start:span.end]
+    if span.kind == "email":
+        at = fold(value).index("@")
+        return "".join(map(_x, value[:at])) + value[at:]
+    keep = 0
+    if span.kind in ("mobile", "landline"):
+        m = _HEAD.match(fold(value))
+        keep = m.end() if m else 0
+    zero = _zero_hex if span.kind == "ip" and ":" in fold(value) else _zero
+    return value[:keep] + "".join(map(zero, value[keep:]))
+
+
+def mask_text(text: str, spans: Sequence[PiiSpan]) -> str:
+    """``text`` with every span redacted (spans in order, not overlapping, as find_pii gives them)."""
+    if not spans:
+        return text
+    parts: list[str] = []
+    last = 0
+    for span in spans:
+        parts.append(text[last:span.start])
+        parts.append(mask_span(text, span))
+        last = span.end
+    parts.append(text[last:])
+    return "".join(parts)

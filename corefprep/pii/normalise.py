@@ -1,0 +1,26 @@
+"""The text the patterns read: full-width digits, letters and punctuation, and the many dashes,
+folded to ASCII one code point for one, so every offset found in the folded copy is an offset in
+the document itself."""
+
+from __future__ import annotations
+
+import re
+
+_FOLD: dict[int, str] = {}
+for _c in range(0xFF01, 0xFF5F):  # full-width ASCII: ！ .. ～
+    _FOLD[_c] = chr(_c - 0xFEE0)
+for _c in (0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63):  # hyphens, dashes, minus
+    _FOLD[_c] = "-"
+for _c in (0x00A0, 0x2002, 0x2003, 0x2009, 0x202F, 0x3000):  # no-break, en, em, thin, ideographic spaces
+    _FOLD[_c] = " "
+_FOLD[0x00B7] = "."  # the middle dot people write between digit groups (010·1234·5678)
+_FOLD[0x3002] = "."  # ideographic full stop
+
+_NEEDS_FOLD = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD)) + "]")
+
+
+def fold(text: str) -> str:
+    """``text`` with look-alike characters as ASCII, of the same length (most texts: unchanged)."""
+    if _NEEDS_FOLD.search(text) is None:
+        return text
+    return text.translate(_FOLD)

@@ -1,0 +1,131 @@
+"""Each kind of personal data in the forms Korean text writes it, and the numbers that look like
+one but must be left alone (corefprep.pii.detect). Values are made up; resident numbers and cards
+are built here to be valid (date, sex digit, check digit, Luhn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from corefprep.pii import find_pii
+from corefprep.pii.checks import luhn_ok, rrn_checksum_ok, rrn_date_ok
+
+
+def rrn(birth: str, seventh: str, serial: str = "23456") -> str:
+    """A resident number with a valid check digit, as numbers issued before October 2020 have."""
+    body = birth + seventh + serial
+    total = sum(int(d) * w for d, w in zip(body, (2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5), strict=True))
+    return f"{birth}-{seventh}{serial}{((13 if seventh in '5678' else 11) - total % 11) % 10}"
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    return [(s.kind, text[s.start:s.end]) for s in find_pii(text)]
+
+
+POSITIVES = [
+    # resident registration numbers: Koreans (1-4) and foreign residents (5-8), hyphen or not
+    ("주민등록번호 {v} 입니다", rrn("900101", "1"), "rrn"),
+    ("주민번호: {v}", rrn("040229", "3"), "rrn"),  # 2004-02-29: a leap day
+    ("외국인등록번호 {v}을 적어", rrn("851231", "5"), "rrn"),
+    ("신청자({v})", rrn("121212", "4"), "rrn"),
+    ("주민번호 {v}", "200101-4123457", "rrn"),  # issued after Oct 2020: no check digit, the hyphen suffices
+    ("주민번호는 {v}", rrn("900101", "2").replace("-", ""), "rrn"),  # bare, with the word
+    ("번호 {v} 확인", rrn("800515", "1").replace("-", ""), "rrn"),  # bare, no word, check digit holds
+    ("주민번호 {v}", "９００１０１－１２３４５６８", "rrn"),  # full width
+    # mobile numbers
+    ("연락처 {v}로 문자", "010-1234-5678", "mobile"),
+    ("{v}", "010.1234.5678", "mobile"),
+    ("전화 {v} 주세요", "010 1234 5678", "mobile"),
+    ("핸드폰{v}", "01012345678", "mobile"),
+    ("(문의 {v})", "011-234-5678", "mobile"),
+    ("연락 {v}", "(016)234-5678", "mobile"),
+    ("해외에서 {v}", "+82 10-1234-5678", "mobile"),
+    ("해외에서 {v}", "+82-10-1234-5678", "mobile"),
+    ("해외 {v}", "+821012345678", "mobile"),
+    ("휴대폰: {v}", "０１０－９８７６－５４３２", "mobile"),
+    ("1) {v} 2) 기타", "019-876-5432", "mobile"),
+    ("번호는{v}에게", "010 - 2345 - 6789", "mobile"),
+    # landlines by area code, and 070
+    ("대표전화 {v}", "02-123-4567", "landline"),
+    ("{v}로 문의", "031-1234-5678", "landline"),
+    ("전화 {v}", "(02) 123-4567", "landline"),
+    ("전화 {v}", "02)748-6350", "landline"),
+    ("tel {v}", "051.123.4567", "landline"),
+    ("인터넷전화 {v}", "070-1234-5678", "landline"),
+    ("제주 {v}", "064-712-3456", "landline"),
+    ("해외 {v}", "+82 2 123 4567", "landline"),
+    # emails, touching Hangul on either side
+    ("메일{v}으로", "abc@naver.com", "email"),
+    ("이메일: {v}", "hong.gildong+news@daum.net", "email"),
+    ("({v})", "user_01@korea.ac.kr", "email"),
+    ("연락은{v}로", "kim-ji@company.co.kr", "email"),
+    ("메일 {v}", "abc＠gmail.com", "email"),
+    # IP addresses, global only
+    ("접속 IP {v} 에서", "121.134.56.78", "ip"),
+    ("IP:{v}", "211.234.100.5", "ip"),
+    ("주소({v})", "2404:6800:4004:81a::200e", "ip"),
+    # cards: grouped, or a bare run where the text says card
+    ("카드번호 {v}", "4111-1111-1111-1111", "card"),
+    ("{v} 결제", "5500 0000 0000 0004", "card"),
+    ("아멕스 {v}", "3782-822463-10005", "card"),
+    ("카드번호는 {v}입니다", "4012888888881881", "card"),
+    # bank accounts, with a banking word nearby
+    ("국민은행 {v} 예금주 홍길동", "123456-01-123456", "account"),
+    ("입금계좌: 신한 {v}", "110-123-456789", "account"),
+    ("{v} (카카오뱅크)", "3333-01-1234567", "account"),
+    ("농협 {v}로 송금", "352-1234-5678-93", "account"),
+]
+
+
+@pytest.mark.parametrize("template,value,kind", POSITIVES, ids=[f"{k}:{v}" for _, v, k in POSITIVES])
+def test_each_kind_is_found_whole_in_its_forms(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+NEGATIVES = [
+    "2020-11-12에 열린 회의", "20201112 기준", "2020.11.12.", "14:30:15에 시작", "가격은 1,234,567원",
+    "ISBN 978-89-12345-67-8", "의안번호 2109891", "2020다12345 판결", "2019고합123 사건",
+    "버전 10.0.19041.1 업데이트", "v1.2.3.4 출시", "1.2.3.45678", "Chrome 120.0.6099.129",
+    "주문번호 20231112-0001234", "운송장번호 6012-3456-7890", "좌표 37.5665, 126.9780", "3-2 승리", "102-98로 이겼다",
+    "사업자등록번호 123-45-67890", "고객센터 1588-1234", "1577-1234로 전화", "3.1.2.1 절을 보라",
+    "내부망 192.168.0.1 과 10.0.0.1", "문서용 2001:db8::1", "abc@localhost", "@naver 계정", "인구 12,345,678명",
+    "계좌번호 없이 110-123-456789",  # "계좌" is there: this one is an account (checked below), kept out of the list
+    "주문번호 9001011234568",  # 13 digits after the word for an order: not a resident number
+    "1234-5678-9012-3456",  # 16 grouped digits that fail Luhn
+    "4111111111111111 개",  # a bare Luhn-valid run with no card word
+    "110-123-456789",  # account-shaped, no banking word
+    "900230-1234567",  # February 30th
+    "030229-3234567",  # 2003 was no leap year
+    "901301-1234567",  # month 13
+    "900101-9234567",  # born in the 1800s
+    "12:30:45:00",
+]
+
+
+@pytest.mark.parametrize("text", [t for t in NEGATIVES if "계좌" not in t])
+def test_numbers_that_are_not_personal_are_left(text):
+    assert found(text) == []
+
+
+def test_a_banking_word_makes_an_account_of_the_same_number():
+    assert found("계좌번호 없이 110-123-456789") == [("account", "110-123-456789")]
+
+
+def test_no_number_starts_or_ends_inside_a_longer_one():
+    assert found("2010-1234-56789") == []
+    assert found("코드 9010-1234-5678-1") == []
+    assert found("1.121.134.56.78") == []
+
+
+def test_spans_are_in_code_points_and_in_order():
+    text = "😀 홍길동(010-1234-5678, hong@naver.com) 주민 " + rrn("900101", "1")
+    spans = find_pii(text)
+    assert [s.kind for s in spans] == ["mobile", "email", "rrn"]
+    assert [text[s.start:s.end] for s in spans] == ["010-1234-5678", "hong@naver.com", rrn("900101", "1")]
+    assert all(a.end <= b.start for a, b in zip(spans, spans[1:], strict=False))
+
+
+def test_the_checks_behind_the_shapes():
+    assert rrn_date_ok("0402293123456") and not rrn_date_ok("0302293123456")  # 2004 leap, 2003 not
+    assert rrn_checksum_ok(rrn("900101", "1").replace("-", ""))
+    assert rrn_checksum_ok(rrn("900101", "5").replace("-", ""))  # foreign residents: offset 13
+    assert luhn_ok("4111111111111111") and not luhn_ok("4111111111111112")
