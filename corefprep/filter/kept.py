@@ -1,11 +1,11 @@
 """A kept document's personal data and dedup signatures, made where it is decided (SPEC 2.3b).
 
 The signature is always of the text as the batch writes it: with ``--pii redact`` the redacted
-text, so copies that differ only in a phone number are the same document to dedup, and the dedup
-stage signing a batch itself gets the same bytes. A document holding personal data is also
-signed as the other choice would write it (``other``): re-deciding a batch under another
-``--pii`` then takes its signature from there instead of analysing the document again. So with a
-signer, personal data is looked for even under ``--pii off`` (it is neither counted nor touched).
+text, so copies that differ only in a phone number are the same document to dedup. A document
+holding personal data is also signed as the other choice would write it (``other``): re-deciding
+a batch under another ``--pii`` then takes its signature from there instead of analysing the
+document again. So with a signer, personal data is looked for even under ``--pii off`` (it is
+neither counted nor touched).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from ..pii import find_pii
 from ..pii.kept import other_text, spans_for, written_text
 from ..pii.spans import PiiSpan
+from ..rules.words import words_at
 from ..signatures.minhash import Signer
 
 
@@ -24,17 +25,20 @@ class KeptSigned(NamedTuple):
     other_signature: bytes | None
 
 
-def sign_kept(mode: str, signer: Signer | None, doc_index: int, text: str, kiwi_words: list[str] | None,
-              kiwi: Any) -> KeptSigned:
-    """The spans of a kept document and its signatures. Kiwi's words of the decision are those of
-    the text as given; a redacted text is analysed again (only documents with personal data)."""
+def sign_kept(mode: str, signer: Signer | None, doc_index: int, text: str,
+              kiwi_spans: list[tuple[int, int]] | None, kiwi: Any) -> KeptSigned:
+    """The spans of a kept document and its signatures, from the words of the decision's Kiwi
+    analysis when it made them (``kiwi_spans``: where they are). A redaction keeps every
+    character's place and class (digits stay digits, letters letters), so the redacted text's
+    words are read at the same places, not analysed again."""
     if signer is None:
         return KeptSigned(spans_for(mode, text), None, None)
     spans = tuple(find_pii(text))
-    plain = signer.sign(doc_index, text, kiwi_words, kiwi)
+    plain = signer.sign(doc_index, text, None if kiwi_spans is None else words_at(text, kiwi_spans), kiwi)
     if not spans:
         return KeptSigned((), plain, None)
-    redacted = signer.sign(doc_index, written_text("redact", text, spans), None, kiwi)
+    masked = written_text("redact", text, spans)
+    redacted = signer.sign(doc_index, masked, None if kiwi_spans is None else words_at(masked, kiwi_spans), kiwi)
     shown = () if mode == "off" else spans
     return KeptSigned(shown, redacted, plain) if mode == "redact" else KeptSigned(shown, plain, redacted)
 

@@ -1,6 +1,6 @@
 """Redaction: each span replaced by a value of the same shape and length that is no one's.
 
-Digits become ``0`` (full-width digits ``０``), an email's local part becomes ``x`` letters. What
+Digits become ``0`` (full-width digits ``０``), the letters of an email's local part ``x``. What
 names no one is kept: separators, ``+82``, the mobile prefix or area code (``010-0000-0000``,
 ``02-000-0000``) and the email's domain (``xxxxxxx@naver.com``). A resident number ``000000-0000000``
 has no valid date, a phone number whose exchange starts with 0 is never assigned, and no card
@@ -37,6 +37,10 @@ def _zero_hex(ch: str) -> str:
 
 
 def _x(ch: str) -> str:
+    """A letter of an email's local part as ``x``, a digit as ``0``: the same classes of character,
+    so an analyser splits the redacted address where it split the original."""
+    if ch.isdigit():
+        return _zero(ch)
     if not ch.isalnum():
         return ch
     return "x" if ch.isascii() else "\uff58"
