@@ -152,11 +152,11 @@ def _pii_mode(work: WorkDir) -> str:
 
 
 def _pii_lines(e: Explained) -> list[str]:
+    if not e.pii:
+        return ["personal data: none found"]
     text = e.doc.text or ""
     done = {"redact": "the run redacts them", "tag": "the run tags them", "off": "the run leaves them (--pii off)"}
     head = f"personal data: {len(e.pii)} span(s)" + (f"; {done.get(e.pii_mode, e.pii_mode)}" if e.pii_mode else "")
-    if not e.pii:
-        return ["personal data: none found"]
     return [head] + [f"  {s.kind:<8} {s.start:,}-{s.end:,}  {text[s.start:s.end]!r} -> {mask_span(text, s)!r}"
                      for s in e.pii]
 

@@ -151,13 +151,13 @@ def find_pii(text: str) -> list[PiiSpan]:
                 pos = found[1]
                 break
         else:
-            pos = _next_start(folded, at, m.end())
+            pos = _next_start(folded, at)
     return out
 
 
-def _next_start(text: str, at: int, matched_end: int) -> int:
-    """Where to look next after nothing held at ``at``: past the rest of a run of digits or of an
-    email-like word (no kind starts inside one), else one code point on."""
+def _next_start(text: str, at: int) -> int:
+    """Where to look next after nothing held at ``at``: past the rest of a run of digits (no kind
+    starts inside one: each needs no digit or letter before it), else one code point on."""
     if text[at].isdigit():
         end = at + 1
         while end < len(text) and text[end].isdigit():
