@@ -38,7 +38,7 @@ def decide_one(judge: Judge, kiwi: Any, doc: Document, signer: Signer | None = N
         d = judge.decide(doc, kiwi)
         if d.reason is not None:
             return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, None, d.values)
-        kept = sign_kept(judge.pii, signer, doc.doc_index, doc.text or "", d.kiwi_spans, kiwi)
+        kept = sign_kept(judge.pii, signer, doc.doc_index, doc.text or "", d.kiwi_words, d.kiwi_tokens, kiwi)
     except Exception as exc:  # noqa: BLE001 - reported with the document, not swallowed
         return Verdict(doc.doc_index, RULE_FAILED, [], 0, f"{type(exc).__name__}: {exc}")
     return Verdict(doc.doc_index, None, d.entities, d.kiwi_chars, d.error, kept.signature, d.values, kept.pii,

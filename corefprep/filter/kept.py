@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..pii import find_pii
 from ..pii.kept import other_text, spans_for, written_text
 from ..pii.spans import PiiSpan
-from ..rules.words import words_at
+from ..rules.words import surface_words
 from ..signatures.minhash import Signer
 
 
@@ -25,20 +25,21 @@ class KeptSigned(NamedTuple):
     other_signature: bytes | None
 
 
-def sign_kept(mode: str, signer: Signer | None, doc_index: int, text: str,
-              kiwi_spans: list[tuple[int, int]] | None, kiwi: Any) -> KeptSigned:
+def sign_kept(mode: str, signer: Signer | None, doc_index: int, text: str, kiwi_words: list[str] | None,
+              kiwi_tokens: Any, kiwi: Any) -> KeptSigned:
     """The spans of a kept document and its signatures, from the words of the decision's Kiwi
-    analysis when it made them (``kiwi_spans``: where they are). A redaction keeps every
-    character's place and class (digits stay digits, letters letters), so the redacted text's
-    words are read at the same places, not analysed again."""
+    analysis when it made them. A redaction keeps every character's place and class (digits stay
+    digits, letters letters), so the redacted text's words are read off the same ``kiwi_tokens``,
+    not analysed again."""
     if signer is None:
         return KeptSigned(spans_for(mode, text), None, None)
     spans = tuple(find_pii(text))
-    plain = signer.sign(doc_index, text, None if kiwi_spans is None else words_at(text, kiwi_spans), kiwi)
+    plain = signer.sign(doc_index, text, kiwi_words, kiwi)
     if not spans:
         return KeptSigned((), plain, None)
     masked = written_text("redact", text, spans)
-    redacted = signer.sign(doc_index, masked, None if kiwi_spans is None else words_at(masked, kiwi_spans), kiwi)
+    masked_words = None if kiwi_words is None or kiwi_tokens is None else surface_words(masked, kiwi_tokens)
+    redacted = signer.sign(doc_index, masked, masked_words, kiwi)
     shown = () if mode == "off" else spans
     return KeptSigned(shown, redacted, plain) if mode == "redact" else KeptSigned(shown, plain, redacted)
 

@@ -24,9 +24,12 @@ class Decision(NamedTuple):
     entities: list[Entity]  # repeated entities with their mentions (v2); [] otherwise
     kiwi_chars: int = 0  # characters Kiwi analysed for this document (the cost)
     error: str | None = None  # the analyser's error message, with reason kiwi_error
-    # where a kept document's Kiwi words (surface strings of its morphemes) are, when the rules
-    # analysed it whole anyway: its dedup signature is made from them without a second analysis
-    kiwi_spans: list[tuple[int, int]] | None = None
+    # a kept document's Kiwi words (surface strings of its morphemes), when the rules analysed it
+    # whole anyway: its dedup signature is made from them without a second analysis
+    kiwi_words: list[str] | None = None
+    # the Kiwi tokens those words are read from (in the deciding process only, never pickled): a
+    # same-length redaction's words are read at the same places (corefprep.filter.kept)
+    kiwi_tokens: Any = None
     # what the rules measured on the way to the verdict (column -> value): the batch's values file
     values: dict[str, Any] | None = None
 
@@ -132,9 +135,13 @@ class RuleSet:
         it is made from (then the document is analysed)."""
         return []
 
-    def kiwi_spans(self, s: Scratch) -> list[tuple[int, int]] | None:
-        """Where a kept document's Kiwi words are, when its analysis made them (its dedup signature
-        is made from them without a second analysis)."""
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
+        """A kept document's Kiwi words, when its analysis made them (its dedup signature is made
+        from them without a second analysis)."""
+        return None
+
+    def kiwi_tokens(self, s: Scratch) -> Any:
+        """The Kiwi tokens :meth:`kiwi_words` reads its words from (None when there are none)."""
         return None
 
     # --- the walk -------------------------------------------------------------------------------
@@ -203,13 +210,13 @@ class RuleSet:
         try:
             reason = walk(self, self.checks, values, have, self._obtain(s, values, have), start=self.first_decide())
             entities: list[Entity] | None = []
-            words = None
+            words = tokens = None
             if reason is None:
-                entities, words = self.payload(values), self.kiwi_spans(s)
+                entities, words, tokens = self.payload(values), self.kiwi_words(s), self.kiwi_tokens(s)
         except KiwiFailed as exc:
             return Decision("kiwi_error", [], s.kiwi_chars, error=str(exc), values=values)
         assert not isinstance(reason, Missing) and entities is not None
-        return Decision(reason, entities, s.kiwi_chars, kiwi_spans=words, values=values)
+        return Decision(reason, entities, s.kiwi_chars, kiwi_words=words, kiwi_tokens=tokens, values=values)
 
     def redecide(self, text: str, meta: Mapping[str, Any] | None, values: dict[str, Any]) -> str | None | Missing:
         """The checks after the cheap ones on recorded ``values`` (measured into them when missing

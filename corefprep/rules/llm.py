@@ -36,7 +36,7 @@ from .repetition import (
     top_ngram_chars,
 )
 from .text import code_points, hangul_mask, letter_table
-from .words import WORD_SPLITTERS, WordStats, space_words, surface_spans, surface_words, word_stats
+from .words import WORD_SPLITTERS, WordStats, space_words, surface_words, word_stats
 
 CHEAP_REASONS = ("too_short", "too_long", "low_hangul", "blocked_url")
 LINE_REASONS = ("blocked_word", "dup_lines", "few_punct_lines", "dup_line_chars", "bullet_lines", "ellipsis_lines")
@@ -171,9 +171,12 @@ class LlmRules(RuleSet):
             return self._words(stats)
         raise KeyError(group)
 
-    def kiwi_spans(self, s: Scratch) -> list[tuple[int, int]] | None:
-        """Where a kept document's Kiwi words are: they sign it for dedup without a second analysis."""
-        return surface_spans(s.text, self._tokens(s)) if self.uses_kiwi else None
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
+        """A kept document's Kiwi words sign it for dedup without a second analysis."""
+        return self._word_list(s) if self.uses_kiwi else None
+
+    def kiwi_tokens(self, s: Scratch) -> Any:
+        return self._tokens(s) if self.uses_kiwi else None
 
     def _tokens(self, s: Scratch) -> Any:
         return s.once("tokens", lambda: s.tokenize(s.text))

@@ -18,7 +18,7 @@ from ..core.options import option
 from .base import CHEAP, Entity, Mention, RuleSet, Scratch
 from .checks import Check, Column, Group, Values, share
 from .text import code_points, hangul_mask, not_symbol_table
-from .words import surface_spans
+from .words import surface_words
 
 # Reasons, in the order they are checked. The pronoun rule is checked before the NNP-share rule
 # because it can be decided from a prefix of the document (the "pieces" group); the set of kept
@@ -128,9 +128,12 @@ class V2Rules(RuleSet):
         mentions = values.get("nnp_mentions")
         return None if mentions is None else self.repeated_entities(mentions)
 
-    def kiwi_spans(self, s: Scratch) -> list[tuple[int, int]] | None:
+    def kiwi_words(self, s: Scratch) -> list[str] | None:
         tokens = s.shared.get("tokens")
-        return None if tokens is None else surface_spans(s.text, tokens)
+        return None if tokens is None else surface_words(s.text, tokens)
+
+    def kiwi_tokens(self, s: Scratch) -> Any:
+        return s.shared.get("tokens")
 
     def _mentions(self, nnps: Iterable[tuple[str, int, int]]) -> dict[str, list[Mention]]:
         stop = set(self.entity_stopwords)

@@ -48,23 +48,6 @@ def surface_words(text: str, tokens: Any) -> list[str]:
     return [w for t in tokens if (w := text[t.start:t.end].strip())]
 
 
-def surface_spans(text: str, tokens: Any) -> list[tuple[int, int]]:
-    """Where each of :func:`surface_words` is in ``text`` (start, end in code points)."""
-    out = []
-    for t in tokens:
-        piece = text[t.start:t.end]
-        if word := piece.strip():
-            start = t.start + len(piece) - len(piece.lstrip())
-            out.append((start, start + len(word)))
-    return out
-
-
-def words_at(text: str, spans: list[tuple[int, int]]) -> list[str]:
-    """The words at ``spans`` of ``text``: a document's Kiwi words, or those of a same-length
-    redaction of it (the analysis of the original, read off the redacted characters)."""
-    return [text[a:b] for a, b in spans]
-
-
 def space_words(text: str) -> list[str]:
     """Words without an analyser (see the module docstring)."""
     out: list[str] = []

@@ -26,7 +26,7 @@ from corefprep.rules import make_rules, rule_sets
 from corefprep.rules.blocklist import load_blocklist, url_host
 from corefprep.rules.llm import LlmRules, judge
 from corefprep.rules.repetition import duplicate_ngram_chars, ngram_ids, top_ngram_chars
-from corefprep.rules.words import kiwi_words, space_words, word_stats, words_at
+from corefprep.rules.words import kiwi_words, space_words, word_stats
 
 KIWI_RULES = LlmRules()
 SPACE_RULES = LlmRules(words="space")
@@ -250,7 +250,7 @@ def test_the_space_splitter_never_loads_kiwi(tmp_path):
 def test_decide_reports_what_kiwi_analysed(kiwi):
     assert KIWI_RULES.decide(GOOD, kiwi).kiwi_chars == len(GOOD)
     # a kept document hands its words to the dedup signer: the same words a fresh analysis gives
-    assert words_at(GOOD, KIWI_RULES.decide(GOOD, kiwi).kiwi_spans) == kiwi_words(GOOD, kiwi)
+    assert KIWI_RULES.decide(GOOD, kiwi).kiwi_words == kiwi_words(GOOD, kiwi)
     assert KIWI_RULES.decide(CASES["few_punct_lines"][0], kiwi)[:5] == ("few_punct_lines", [], 0, None, None)
     assert SPACE_RULES.decide(GOOD, None)[:5] == (None, [], 0, None, None)  # no Kiwi words to hand to the signer
 
