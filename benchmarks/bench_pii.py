@@ -212,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.join(["python", "benchmarks/bench_pii.py", *(sys.argv[1:] if argv is None else argv)])
     records = load(a.eval)
     peers = [p for p in a.peers.split(",") if p]
+    if unknown := sorted(set(peers) - set(PEER_VENVS)):
+        ap.error(f"--peers: unknown {', '.join(unknown)}; choose from {', '.join(PEER_VENVS)} (corefprep always runs)")
     if any(PEER_VENVS[p] is not None for p in peers):
         ensure_venvs()
 

@@ -130,6 +130,16 @@ def pii_kinds(counts: dict[str, int]) -> str:
     return ", ".join(f"{n:,} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def describe_pii(modes: list[str], docs: int, counts: dict[str, int]) -> str:
+    """What the finished batches did with personal data, for status and the report."""
+    done = "/".join(PII_DONE.get(m, m) for m in modes if m != "off")
+    if not done:
+        return "not looked for (--pii off)"
+    if not docs:
+        return f"none found in the kept documents ({done} when found)"
+    return f"{done} in {docs:,} kept documents: {pii_kinds(counts)}"
+
+
 def totals_of(batch_stats: Iterable[BatchStats]) -> dict[str, Any]:
     """Documents, passed, rejected and malformed per reason over the given batches, and the
     personal data found in the kept documents (spans per kind, documents holding any)."""

@@ -23,6 +23,7 @@ from ..io.documents import Document
 from ..io.read import iter_documents
 from ..io.resolve import resolve_inputs
 from ..pii import PiiSpan, find_pii
+from ..pii.config import mode_of
 from ..pii.mask import mask_span
 from ..rules import Rules, Step, make_rules
 from ..rules.checks import CHEAP
@@ -147,8 +148,7 @@ def explain(*, target: str | None, run: Path | None, doc_index: int | None, text
 
 def _pii_mode(work: WorkDir) -> str:
     manifest = read_manifest(work)
-    setting = manifest.filter_config.get("pii", "off") if manifest is not None else "off"
-    return str(setting.get("mode", "off")) if isinstance(setting, dict) else str(setting)
+    return mode_of(manifest.filter_config.get("pii") if manifest is not None else None)
 
 
 def _pii_lines(e: Explained) -> list[str]:

@@ -9,8 +9,8 @@ import html
 import time
 from typing import Any, NamedTuple
 
-from ..filter.stats import PII_DONE, pii_kinds
-from .report_data import DatasetData, PageTables, RunData, Totals
+from ..filter.stats import describe_pii
+from .report_data import DatasetData, PageTables, RunData
 from .report_hangul import romanize
 from .report_plots import Plot
 from .status import duration
@@ -104,7 +104,7 @@ def summary_rows(run: RunData) -> list[SummaryRow]:
                               f"(batches of {st.batch_docs:,})"),
         SummaryRow("documents", f"{t.documents:,} of {st.inputs_documents:,} filtered: {t.passed:,} passed{rate}, "
                                 f"{rej:,} rejected, {mal:,} malformed, {st.quarantined:,} quarantined"),
-        SummaryRow("personal data", _pii_summary(t)),
+        SummaryRow("personal data", describe_pii(t.pii_modes, t.pii_docs, t.pii)),
         SummaryRow("speed", f"{st.docs_per_s or 0:,.0f} docs/s over the finished batches "
                             f"({duration(st.filter_seconds or 0)} of filtering)"
                             + (f"; ETA {duration(st.eta_seconds)} for the rest" if st.eta_seconds else "")),
@@ -123,16 +123,6 @@ def summary_rows(run: RunData) -> list[SummaryRow]:
         state = f"{d.num_samples:,} rows" if d.complete else "INCOMPLETE (no _COMPLETE marker)"
         rows.append(SummaryRow("dataset", f"{d.path}: {state}"))
     return rows
-
-
-def _pii_summary(t: Totals) -> str:
-    modes = [m for m in t.pii_modes if m != "off"]
-    if not modes:
-        return "not looked for (--pii off)"
-    done = "/".join(PII_DONE.get(m, m) for m in modes)
-    if not t.pii_docs:
-        return f"none found in the kept documents ({done} when found)"
-    return f"{done} in {t.pii_docs:,} kept documents: {pii_kinds(t.pii)}"
 
 
 # --- tables ---------------------------------------------------------------------------------

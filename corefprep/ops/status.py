@@ -22,7 +22,7 @@ from ..core.errors import CorefprepError
 from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
-from ..filter.stats import PII_DONE, pii_kinds, read_stats
+from ..filter.stats import describe_pii, read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
 from ..run.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
 from ..run.remote import store_holder, view
@@ -481,8 +481,7 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
     if t["malformed"]:
         lines.append("malformed: " + _reasons(t["malformed"], top=None))
     if t.get("pii_docs"):
-        done = "/".join(PII_DONE.get(m, m) for m in t["pii_modes"] if m != "off")
-        lines.append(f"personal data: {done} in {t['pii_docs']:,} kept documents: {pii_kinds(t['pii'])}")
+        lines.append("personal data: " + describe_pii(t["pii_modes"], t["pii_docs"], t["pii"]))
     if st["quarantined"]:
         lines.append(f"quarantined: {st['quarantined']:,} document(s) (worker_died / timeout) listed in "
                      f"{st['quarantine_file']}")

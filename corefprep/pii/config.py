@@ -29,3 +29,8 @@ class PiiConfig:
 def settings_of(mode: str) -> str | dict[str, object]:
     """What the filter settings record (``off`` as a plain string, as a batch without it meant)."""
     return mode if mode == "off" else {"mode": mode, "detectors": DETECTORS_VERSION}
+
+
+def mode_of(settings: object) -> str:
+    """The mode a recorded ``pii`` setting names (:func:`settings_of`'s inverse; absent: off)."""
+    return str(settings.get("mode", "off")) if isinstance(settings, dict) else str(settings or "off")

@@ -64,9 +64,12 @@ _ACCOUNT = re.compile(_NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<s>[\- ])[0-9]{2,7}(?:(?
 _START = re.compile(r"[0-9]|\+82|\(0|[A-Za-z0-9._%+\-]+@|[0-9A-Fa-f]{1,4}:")
 
 
-def _email(text: str, pos: int) -> tuple[int, int] | None:
-    m = _EMAIL.match(text, pos)
-    return (m.start(), m.end()) if m else None
+def _shape(pattern: re.Pattern[str]) -> Callable[[str, int], tuple[int, int] | None]:
+    """A kind whose shape is all the evidence it needs."""
+    def find(text: str, pos: int) -> tuple[int, int] | None:
+        m = pattern.match(text, pos)
+        return (m.start(), m.end()) if m else None
+    return find
 
 
 def _rrn(text: str, pos: int) -> tuple[int, int] | None:
@@ -94,14 +97,11 @@ def _card(text: str, pos: int) -> tuple[int, int] | None:
     return m.start(), m.end()
 
 
-def _mobile(text: str, pos: int) -> tuple[int, int] | None:
-    m = _MOBILE.match(text, pos)
-    return (m.start(), m.end()) if m else None
-
-
-def _landline(text: str, pos: int) -> tuple[int, int] | None:
-    m = _LANDLINE.match(text, pos)
-    return (m.start(), m.end()) if m else None
+def phone_head_end(kind: str, folded: str) -> int:
+    """Where the part of a phone number that names no one (+82, the mobile prefix or area code)
+    ends in ``folded``, a whole span of ``kind`` as found."""
+    m = (_MOBILE if kind == "mobile" else _LANDLINE).match(folded)
+    return m.end("head") if m else 0
 
 
 def _ip(text: str, pos: int) -> tuple[int, int] | None:
@@ -131,7 +131,8 @@ def _account(text: str, pos: int) -> tuple[int, int] | None:
 
 
 _FINDERS: tuple[tuple[str, Callable[[str, int], tuple[int, int] | None]], ...] = (
-    ("email", _email), ("rrn", _rrn), ("card", _card), ("mobile", _mobile), ("landline", _landline),
+    ("email", _shape(_EMAIL)), ("rrn", _rrn), ("card", _card), ("mobile", _shape(_MOBILE)),
+    ("landline", _shape(_LANDLINE)),
     ("ip", _ip), ("account", _account),
 )
 

@@ -10,16 +10,11 @@ keeps every other offset in the document (v2's entity mentions, tagged spans) wh
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from .detect import phone_head_end
 from .normalise import fold
 from .spans import PiiSpan
-
-# what a phone number's redaction keeps: +82 and the mobile prefix or area code
-_PREFIX = r"(?:1[016-9]|2|[3-6][0-9]|70|50[2-8])"
-_PREFIX = r"(?:1[016-9]|2|[3-6][0-9]|70|50[2-8])"
-_HEAD = re.compile(r"\+82[ \-]?(?:\(0\)[ ]?)?0?" + _PREFIX + r"|\(?0" + _PREFIX)
 
 
 def _zero(ch: str) -> str:
@@ -52,10 +47,7 @@ def mask_span(text: str, span: PiiSpan) -> str:
     if span.kind == "email":
         at = fold(value).index("@")
         return "".join(map(_x, value[:at])) + value[at:]
-    keep = 0
-    if span.kind in ("mobile", "landline"):
-        m = _HEAD.match(fold(value))
-        keep = m.end() if m else 0
+    keep = phone_head_end(span.kind, fold(value)) if span.kind in ("mobile", "landline") else 0
     zero = _zero_hex if span.kind == "ip" and ":" in fold(value) else _zero
     return value[:keep] + "".join(map(zero, value[keep:]))
 
