@@ -323,6 +323,55 @@ def child_env(run_dir: Path) -> dict[str, str]:
 
 
 @dataclass
+class FilterSplit:
+    """Where a ``corefprep filter`` invocation's seconds went: its wall and CPU (every process),
+    and what its batches recorded (``cpu`` in work/filter/batch_NNNNN.json, summed)."""
+
+    wall: float
+    cpu_all: float
+    workers: int
+    batches_wall: float  # the batches, start to end
+    busy_wall: float  # the workers' wall time deciding, summed over the workers
+    cpu: dict[str, float]  # corefprep.filter.records.BatchCpu's parts, summed over the batches
+
+    @classmethod
+    def of(cls, tracked: Tracked, stats: list[dict[str, Any]]) -> FilterSplit:
+        cpu: dict[str, float] = {}
+        for st in stats:
+            for key, value in st.get("cpu", {}).items():
+                cpu[key] = cpu.get(key, 0.0) + value
+        return cls(tracked.wall, tracked.cpu, max((st.get("workers", 1) for st in stats), default=1),
+                   sum(st["seconds"] for st in stats), sum(st.get("worker_seconds", 0.0) for st in stats), cpu)
+
+    def parts(self) -> list[tuple[str, float, str]]:
+        """(part, seconds, kind): CPU seconds, and the wall seconds outside the batches and idle."""
+        c = self.cpu
+        handoff = max(0.0, c.get("parent", 0.0) - c.get("read", 0.0) - c.get("cheap", 0.0) - c.get("write", 0.0))
+        in_batches = c.get("parent", 0.0) + sum(c.get(k, 0.0) for k in ("kiwi", "rules", "sign", "between"))
+        return [
+            ("parent: reading, decompressing, parsing", c.get("read", 0.0), "cpu"),
+            ("parent: cheap rules", c.get("cheap", 0.0), "cpu"),
+            ("parent: hand-off to workers (pickling, supervisor)", handoff, "cpu"),
+            ("parent: taking verdicts in, writing the batch", c.get("write", 0.0), "cpu"),
+            ("workers: inside Kiwi", c.get("kiwi", 0.0), "cpu"),
+            ("workers: rule code around Kiwi", c.get("rules", 0.0), "cpu"),
+            ("workers: signatures, personal data", c.get("sign", 0.0), "cpu"),
+            ("workers: IPC (unpickling chunks, pickling verdicts)", c.get("between", 0.0), "cpu"),
+            ("outside the batches: start-up (imports, Kiwi load), plan, finish", max(0.0, self.cpu_all - in_batches),
+             "cpu"),
+            ("wall outside the batches (start-up, finish)", max(0.0, self.wall - self.batches_wall), "wall"),
+            ("workers idle in the batches (core-seconds)",
+             max(0.0, self.workers * self.batches_wall - self.busy_wall), "wall"),
+        ]
+
+    @property
+    def kiwi_share(self) -> float:
+        """Inside Kiwi, of the workers' CPU (deciding and IPC)."""
+        work = sum(self.cpu.get(k, 0.0) for k in ("kiwi", "rules", "sign", "between"))
+        return self.cpu.get("kiwi", 0.0) / work if work else 0.0
+
+
+@dataclass
 class RunResult:
     system: str
     documents: int
@@ -347,6 +396,7 @@ class RunResult:
     cpu_total: float  # CPU seconds of all processes over the whole run
     cpu_filter: float  # corefprep only: CPU seconds of the `corefprep filter` invocation
     keys: set[SampleKey] = field(repr=False, default_factory=set)
+    split: FilterSplit | None = None  # corefprep only: where the filter's seconds went
 
     def summary(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k != "keys"}
@@ -435,6 +485,7 @@ def run_corefprep(corpus: Path, run_dir: Path, a: argparse.Namespace, tag: str =
         stages={k: round(v.wall, 3) for k, v in tr.items()},
         pss_samples=sum(t.pss_samples for t in tr.values()), sampler_cpu=sum(t.sampler_cpu for t in tr.values()),
         cpu_total=sum(t.cpu for t in tr.values()), cpu_filter=tr["filter"].cpu, keys=keys,
+        split=FilterSplit.of(tr["filter"], stats),
     )
 
 
@@ -644,6 +695,27 @@ def print_stages(b: list[RunResult], c: list[RunResult]) -> None:
               f"{sum(r.sampler_cpu for r in rs):.1f}s ({sum(r.sampler_cpu for r in rs) / wall:.1%} of one core)")
 
 
+def print_filter_split(c: list[RunResult]) -> None:
+    """Where corefprep's filter seconds went, medians over the repeats: CPU seconds of each part
+    and as a share of the filter's wall time (1.00 = one core busy for the whole run)."""
+    splits = [r.split for r in c if r.split is not None]
+    if not splits:
+        return
+    wall = med(s.wall for s in splits)
+    cpu_all = med(s.cpu_all for s in splits)
+    print(f"corefprep filter, where the seconds go (median of {len(splits)}): wall {wall:.1f}s, CPU {cpu_all:.1f}s "
+          f"on {splits[0].workers} workers + the reading process; batches {med(s.batches_wall for s in splits):.1f}s "
+          "of the wall")
+    print(f"  {'part':<68} {'seconds':>8} {'÷ wall':>7} {'of CPU':>7}")
+    names = [name for name, _, _ in splits[0].parts()]
+    for i, name in enumerate(names):
+        secs = med(s.parts()[i][1] for s in splits)
+        kind = splits[0].parts()[i][2]
+        share = f"{secs / cpu_all:7.1%}" if kind == "cpu" and cpu_all else " " * 7
+        print(f"  {name:<68} {secs:8.2f} {secs / wall:7.2f} {share}")
+    print(f"  inside Kiwi, of the workers' CPU: {med(s.kiwi_share for s in splits):.1%}")
+
+
 # --- main -------------------------------------------------------------------------------------
 
 
@@ -744,6 +816,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(new_runs)} repeat(s)" + (f" ({note})" if note else ""))
     print()
     print_table(rows)
+    print()
+    print_filter_split(new_runs)
     print()
     print_stages(base_runs, new_runs)
     print("ratios are corefprep / baseline. Tokenization throughput is timed inside each process (the baseline's "

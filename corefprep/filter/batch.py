@@ -32,7 +32,7 @@ from .context import FilterContext
 from .examples import Examples
 from .faults import RULE_FAILED, BatchFaults, RulesFailed
 from .prior import Prior, from_prior, load_prior
-from .records import QUARANTINE_REASONS, BatchStats, Quarantined, Verdict
+from .records import QUARANTINE_REASONS, BatchCpu, BatchStats, Busy, Quarantined, Verdict
 from .values import KEPT, ValuesTable, malformed_verdict, write_values
 
 MAX_EXAMPLES = 20  # malformed records / Kiwi errors quoted per batch (all are counted)
@@ -74,7 +74,10 @@ class Decider(Protocol):
     def decide(self, docs: Iterator[Document], faults: BatchFaults,
                expected: int = 0) -> Iterator[tuple[Document, Verdict]]: ...
 
-    def busy_seconds(self) -> tuple[float, float]: ...  # (wall, cpu) spent deciding, cumulative
+    # True when it decides in this process (its deciding CPU is then not the reading process's own)
+    in_process: bool
+
+    def busy(self) -> Busy: ...  # time spent deciding, cumulative
 
 
 class ReadWatch(Protocol):
@@ -102,6 +105,13 @@ class BatchTally:
     chars_in: list[int] = field(default_factory=lambda: [0] * len(LENGTH_EDGES))
     chars_kept: list[int] = field(default_factory=lambda: [0] * len(LENGTH_EDGES))
     read_seconds: float = 0.0  # reading, parsing and cheap rules in this process
+    # CPU seconds of this process's main thread: reading and parsing, the cheap rules (and their
+    # bookkeeping), taking verdicts in and writing the files; and the workers' Kiwi and signing
+    read_cpu: float = 0.0
+    cheap_cpu: float = 0.0
+    write_cpu: float = 0.0
+    kiwi_cpu: float = 0.0
+    sign_cpu: float = 0.0
     decided_from_values: int = 0  # re-deciding: documents past the cheap rules settled without a worker
     pii: Counter[str] = field(default_factory=Counter)  # spans of personal data per kind (kept documents)
     pii_docs: int = 0
@@ -128,55 +138,76 @@ def survivors_of(ctx: FilterContext, docs: Iterable[Document], tally: BatchTally
     looked at again. With a ``prior`` (re-deciding the batch), a document whose verdict its
     recorded values settle is settled here, in ``sink``, and only the others go on; a document the
     earlier decision quarantined keeps that verdict when it passes the cheap rules."""
-    judge = ctx.judge
     t = time.perf_counter()
-    for doc in docs:
-        tally.documents += 1
-        if doc.malformed is not None:
-            if ctx.strict:
-                raise InputError(f"{doc.source}:{doc.line}: malformed record ({doc.malformed}); "
-                                 "fix the input or drop --strict to count and skip it")
-            tally.malformed[doc.malformed] += 1
-            sink.values.set_verdict(doc.doc_index, malformed_verdict(doc.malformed))
-            if len(tally.malformed_examples) < MAX_EXAMPLES:
-                tally.malformed_examples.append(f"{doc.source}:{doc.line} {doc.malformed}")
-            continue
-        tally.chars_in[length_bin(len(doc.text or ""))] += 1
-        if skip and doc.doc_index in skip:
-            sink.set_aside(doc, skip[doc.doc_index])
-            continue
-        known = prior.values(doc.doc_index) if prior is not None else None
-        if watch is not None:
-            watch.reading(doc.doc_index)
-        try:
-            reason, values = judge.cheap(doc, known)
-        except Exception as exc:  # a rule's bug, not the data's: the attempt fails naming the document
-            raise _rules_failed(ctx, doc, exc) from exc
-        if watch is not None:
-            watch.idle()
-        sink.values.set_values(doc.doc_index, values)
-        if reason is not None:
-            tally.rejected[reason] += 1
-            sink.reject(doc, reason)
-            continue
-        if prior is not None and doc.doc_index in prior.quarantined:
-            # quarantined when the batch was decided before, and it still reaches the workers' rules:
-            # it keeps that verdict rather than killing or hanging workers again
-            sink.set_aside(doc, prior.quarantined[doc.doc_index])
-            continue
-        if prior is not None:
-            try:
-                verdict = from_prior(ctx, prior, doc, values)
-            except Exception as exc:  # as above: a rule's bug
-                raise _rules_failed(ctx, doc, exc) from exc
-            if verdict is not None:
-                tally.decided_from_values += 1
-                sink.settle(doc, verdict)
-                continue
-        tally.read_seconds += time.perf_counter() - t
-        yield doc
-        t = time.perf_counter()
+    for doc in _read_timed(docs, tally):
+        c = time.thread_time()
+        goes_on = _screen(ctx, doc, tally, sink, skip, watch, prior)
+        tally.cheap_cpu += time.thread_time() - c
+        if goes_on:
+            tally.read_seconds += time.perf_counter() - t
+            yield doc
+            t = time.perf_counter()
     tally.read_seconds += time.perf_counter() - t
+
+
+def _read_timed(docs: Iterable[Document], tally: BatchTally) -> Iterator[Document]:
+    """``docs``, with the CPU seconds spent reading them (decompressing, parsing) in the tally."""
+    it = iter(docs)
+    while True:
+        c = time.thread_time()
+        doc = next(it, None)
+        tally.read_cpu += time.thread_time() - c
+        if doc is None:
+            return
+        yield doc
+
+
+def _screen(ctx: FilterContext, doc: Document, tally: BatchTally, sink: BatchSink, skip: Mapping[int, Verdict] | None,
+            watch: ReadWatch | None, prior: Prior | None) -> bool:
+    """One document through the cheap rules: False when it is settled here, True when it goes on."""
+    tally.documents += 1
+    if doc.malformed is not None:
+        if ctx.strict:
+            raise InputError(f"{doc.source}:{doc.line}: malformed record ({doc.malformed}); "
+                             "fix the input or drop --strict to count and skip it")
+        tally.malformed[doc.malformed] += 1
+        sink.values.set_verdict(doc.doc_index, malformed_verdict(doc.malformed))
+        if len(tally.malformed_examples) < MAX_EXAMPLES:
+            tally.malformed_examples.append(f"{doc.source}:{doc.line} {doc.malformed}")
+        return False
+    tally.chars_in[length_bin(len(doc.text or ""))] += 1
+    if skip and doc.doc_index in skip:
+        sink.set_aside(doc, skip[doc.doc_index])
+        return False
+    known = prior.values(doc.doc_index) if prior is not None else None
+    if watch is not None:
+        watch.reading(doc.doc_index)
+    try:
+        reason, values = ctx.judge.cheap(doc, known)
+    except Exception as exc:  # a rule's bug, not the data's: the attempt fails naming the document
+        raise _rules_failed(ctx, doc, exc) from exc
+    if watch is not None:
+        watch.idle()
+    sink.values.set_values(doc.doc_index, values)
+    if reason is not None:
+        tally.rejected[reason] += 1
+        sink.reject(doc, reason)
+        return False
+    if prior is not None and doc.doc_index in prior.quarantined:
+        # quarantined when the batch was decided before, and it still reaches the workers' rules:
+        # it keeps that verdict rather than killing or hanging workers again
+        sink.set_aside(doc, prior.quarantined[doc.doc_index])
+        return False
+    if prior is not None:
+        try:
+            verdict = from_prior(ctx, prior, doc, values)
+        except Exception as exc:  # as above: a rule's bug
+            raise _rules_failed(ctx, doc, exc) from exc
+        if verdict is not None:
+            tally.decided_from_values += 1
+            sink.settle(doc, verdict)
+            return False
+    return True
 
 
 def _rules_failed(ctx: FilterContext, doc: Document, exc: Exception) -> RulesFailed:
@@ -214,6 +245,8 @@ class BatchSink:
             raise RulesFailed(doc.doc_index // self.ctx.batch_docs, doc.doc_index, v.error or "")
         tally.kiwi_docs += 1
         tally.kiwi_chars += v.kiwi_chars
+        tally.kiwi_cpu += v.kiwi_cpu
+        tally.sign_cpu += v.sign_cpu
         self.values.set_values(doc.doc_index, v.values)
         if v.reason is not None:
             self.reject(doc, v.reason)
@@ -270,8 +303,8 @@ def compute_batch(
     its retries, and CorefprepError when the documents read do not match the counted inputs.
     """
     lo, hi = ctx.bounds(k)
-    t0 = time.monotonic()
-    wall0, cpu0 = decider.busy_seconds()
+    t0, c0 = time.monotonic(), time.process_time()
+    busy0 = decider.busy()
     deaths0 = faults.lost_workers
     prior = load_prior(ctx, k) if k in ctx.redecide else None
     tally = BatchTally()
@@ -282,9 +315,12 @@ def compute_batch(
                           prior)
     _settle_all(decider.decide(stream, faults, expected=hi - lo), sink, progress)
     _check_counts(ctx, k, tally)
+    w = time.thread_time()
     files = _write_files(ctx, k, sink)
+    tally.write_cpu += time.thread_time() - w
     seconds = time.monotonic() - t0
-    wall1, cpu1 = decider.busy_seconds()
+    busy = decider.busy() - busy0
+    cpu = _batch_cpu(tally, busy, time.process_time() - c0 - (busy.cpu if decider.in_process else 0.0))
     stats = BatchStats(
         batch=k, start=lo, end=hi, documents=tally.documents, passed=tally.passed,
         rejected=dict(sorted(tally.rejected.items())), malformed=dict(sorted(tally.malformed.items())),
@@ -298,7 +334,7 @@ def compute_batch(
         pii_mode=ctx.judge.pii, pii=dict(sorted(tally.pii.items())), pii_docs=tally.pii_docs,
         chars_in=tally.chars_in, chars_kept=tally.chars_kept,
         read_seconds=round(tally.read_seconds, 3), worker_deaths=faults.lost_workers - deaths0,
-        worker_seconds=round(wall1 - wall0, 3), worker_cpu_seconds=round(cpu1 - cpu0, 3), seconds=round(seconds, 3),
+        worker_seconds=round(busy.wall, 3), worker_cpu_seconds=round(busy.cpu, 3), cpu=cpu, seconds=round(seconds, 3),
         docs_per_s=round(tally.documents / seconds, 1) if seconds > 0 else None, workers=decider.workers,
         engine=ctx.engine, attempts=faults.attempts, host=os.uname().nodename,
         finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -310,13 +346,21 @@ def compute_batch(
     return stats
 
 
+def _batch_cpu(tally: BatchTally, busy: Busy, parent: float) -> BatchCpu:
+    rules = max(0.0, busy.cpu - tally.kiwi_cpu - tally.sign_cpu)
+    return BatchCpu(read=tally.read_cpu, cheap=tally.cheap_cpu, write=tally.write_cpu, parent=parent,
+                    kiwi=tally.kiwi_cpu, rules=rules, sign=tally.sign_cpu, between=busy.between)
+
+
 def _settle_all(verdicts: Iterator[tuple[Document, Verdict]], sink: BatchSink,
                 progress: Callable[[int, int], None] | None) -> None:
     """Every verdict into the sink, as the decider yields them, with the progress callback now and then."""
     tally = sink.tally
     last_report = 0.0
     for doc, verdict in verdicts:
+        c = time.thread_time()
         sink.settle(doc, verdict)
+        tally.write_cpu += time.thread_time() - c
         if progress is not None and (now := time.monotonic()) - last_report > 0.25:
             progress(tally.documents, tally.passed)
             last_report = now

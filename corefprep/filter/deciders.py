@@ -17,7 +17,7 @@ from ..signatures.minhash import Signer
 from .faults import RULE_FAILED, BatchFaults
 from .judge import Judge
 from .kept import sign_kept
-from .records import Verdict
+from .records import Busy, Verdict
 
 
 class DecideWatch(Protocol):
@@ -37,12 +37,15 @@ def decide_one(judge: Judge, kiwi: Any, doc: Document, signer: Signer | None = N
     try:
         d = judge.decide(doc, kiwi)
         if d.reason is not None:
-            return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, None, d.values)
+            return Verdict(doc.doc_index, d.reason, d.entities, d.kiwi_chars, d.error, None, d.values,
+                           kiwi_cpu=d.kiwi_cpu)
+        t = time.thread_time()
         kept = sign_kept(judge.pii, signer, doc.doc_index, doc.text or "", d.kiwi_words, d.kiwi_tokens, kiwi)
+        sign_cpu = time.thread_time() - t
     except Exception as exc:  # noqa: BLE001 - reported with the document, not swallowed
         return Verdict(doc.doc_index, RULE_FAILED, [], 0, f"{type(exc).__name__}: {exc}")
     return Verdict(doc.doc_index, None, d.entities, d.kiwi_chars, d.error, kept.signature, d.values, kept.pii,
-                   kept.other_signature)
+                   kept.other_signature, kiwi_cpu=d.kiwi_cpu, sign_cpu=sign_cpu)
 
 
 class InProcessDecider:
@@ -50,6 +53,7 @@ class InProcessDecider:
     the driver reads to time a document out and to blame a death on it)."""
 
     workers = 1
+    in_process = True
 
     def __init__(self, judge: Judge, kiwi: Any = None, *, watch: DecideWatch | None = None,
                  signer: Signer | None = None):
@@ -57,10 +61,10 @@ class InProcessDecider:
         needs_kiwi = judge.uses_kiwi or (signer is not None and signer.uses_kiwi)
         self.kiwi = kiwi if kiwi is not None or not needs_kiwi else load_kiwi()
         self.watch = watch
-        self._wall = self._cpu = 0.0
+        self._busy = Busy()
 
-    def busy_seconds(self) -> tuple[float, float]:
-        return self._wall, self._cpu
+    def busy(self) -> Busy:
+        return self._busy
 
     def decide(self, docs: Iterator[Document], faults: BatchFaults,
                expected: int = 0) -> Iterator[tuple[Document, Verdict]]:
@@ -74,6 +78,5 @@ class InProcessDecider:
             finally:
                 if watch is not None:
                     watch.idle()
-                self._wall += time.perf_counter() - t0
-                self._cpu += time.process_time() - c0
+                self._busy += Busy(time.perf_counter() - t0, time.process_time() - c0)
             yield doc, verdict

@@ -30,6 +30,58 @@ class Verdict(NamedTuple):
     # with personal data and a signer: the signature of the text the other --pii choice writes
     # (redacted or not), so that switching never analyses the document again
     other_signature: bytes | None = None
+    kiwi_cpu: float = 0.0  # CPU seconds inside Kiwi's analyses of this document
+    sign_cpu: float = 0.0  # CPU seconds signing it and finding its personal data (kept documents)
+
+
+@dataclass(frozen=True)
+class Busy:
+    """A decider's time so far: wall and CPU seconds deciding documents, and the CPU seconds its
+    processes spent outside that (receiving chunks, returning verdicts)."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+    between: float = 0.0
+
+    def __add__(self, other: Busy) -> Busy:
+        return Busy(self.wall + other.wall, self.cpu + other.cpu, self.between + other.between)
+
+    def __sub__(self, other: Busy) -> Busy:
+        return Busy(self.wall - other.wall, self.cpu - other.cpu, self.between - other.between)
+
+
+@dataclass(frozen=True)
+class BatchCpu:
+    """Where a batch's CPU seconds went, by process and by kind of work (``cpu`` in the batch's
+    stats). The reading process's parts are its main thread's; ``parent`` is all of its CPU in
+    the batch, so what the parts leave of it is handing chunks to the workers and taking their
+    verdicts back (pickling, the supervisor). The workers' parts are summed over the workers."""
+
+    read: float = 0.0  # reading the inputs: decompressing, parsing records
+    cheap: float = 0.0  # the cheap rules
+    write: float = 0.0  # taking verdicts into the batch and writing its files
+    parent: float = 0.0  # the reading process, all of it (every thread)
+    kiwi: float = 0.0  # workers: inside Kiwi's analyses
+    rules: float = 0.0  # workers: the rules' own code, around Kiwi
+    sign: float = 0.0  # workers: dedup signatures and personal data of kept documents
+    between: float = 0.0  # workers: outside deciding (unpickling chunks, pickling verdicts)
+
+    @property
+    def handoff(self) -> float:
+        """The reading process's CPU besides reading, cheap rules and writing."""
+        return max(0.0, self.parent - self.read - self.cheap - self.write)
+
+    @property
+    def workers(self) -> float:
+        return self.kiwi + self.rules + self.sign + self.between
+
+    def to_json(self) -> dict[str, float]:
+        return {f.name: round(getattr(self, f.name), 3) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any] | None) -> BatchCpu:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: float(v) for k, v in (d or {}).items() if k in names})
 
 
 @dataclass(frozen=True)
@@ -93,6 +145,7 @@ class BatchStats:
     worker_deaths: int = 0
     worker_seconds: float = 0.0
     worker_cpu_seconds: float = 0.0
+    cpu: BatchCpu = field(default_factory=BatchCpu)  # where the CPU seconds went (batches since issue 27)
     seconds: float = 0.0
     docs_per_s: float | None = None
     workers: int = 1
@@ -105,6 +158,7 @@ class BatchStats:
     def to_json(self) -> dict[str, Any]:
         d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "extra"}
         d["quarantined"] = [q.as_dict() for q in self.quarantined]
+        d["cpu"] = self.cpu.to_json()
         return {**d, **self.extra}
 
     @classmethod
@@ -112,6 +166,7 @@ class BatchStats:
         known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
         kw = {k: v for k, v in d.items() if k in known}
         kw["quarantined"] = [Quarantined.from_dict(q) for q in d.get("quarantined", [])]
+        kw["cpu"] = BatchCpu.from_json(d.get("cpu"))
         return cls(**kw, extra={k: v for k, v in d.items() if k not in known})
 
     @property

@@ -5,6 +5,7 @@ and :mod:`corefprep.rules.checks` for rules as data)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from time import thread_time
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .checks import CHEAP, Check, Group, Missing, Step, code_version, explain, first_decide_check, group_key, walk
@@ -32,6 +33,7 @@ class Decision(NamedTuple):
     kiwi_tokens: Any = None
     # what the rules measured on the way to the verdict (column -> value): the batch's values file
     values: dict[str, Any] | None = None
+    kiwi_cpu: float = 0.0  # CPU seconds inside Kiwi's analyses (where a worker's time goes)
 
 
 class KiwiFailed(Exception):
@@ -42,20 +44,25 @@ class Scratch:
     """One document while its groups are measured: what several groups share (Kiwi's tokens, the
     word split) and the characters Kiwi analysed (the cost, in the batch's stats)."""
 
-    __slots__ = ("text", "meta", "kiwi", "kiwi_chars", "shared", "values")
+    __slots__ = ("text", "meta", "kiwi", "kiwi_chars", "kiwi_cpu", "shared", "values")
 
     def __init__(self, text: str, meta: Mapping[str, Any] | None, kiwi: Any, values: dict[str, Any] | None = None):
         self.text, self.meta, self.kiwi = text, meta or {}, kiwi
         self.kiwi_chars = 0
+        self.kiwi_cpu = 0.0
         self.shared: dict[str, Any] = {}
         self.values: dict[str, Any] = {} if values is None else values  # measured so far (derived groups read it)
 
     def tokenize(self, text: str) -> Any:
         self.kiwi_chars += len(text)
+        # this thread's clock: Kiwi runs single-threaded in the caller (corefprep.rules.kiwi)
+        t = thread_time()
         try:
             return self.kiwi.tokenize(text)
         except Exception as exc:  # Kiwi failing on one document must not sink the batch
             raise KiwiFailed(f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            self.kiwi_cpu += thread_time() - t
 
     def once(self, key: str, make: Any) -> Any:
         """``make()`` the first time ``key`` is asked for (one Kiwi analysis for several groups)."""
@@ -214,9 +221,10 @@ class RuleSet:
             if reason is None:
                 entities, words, tokens = self.payload(values), self.kiwi_words(s), self.kiwi_tokens(s)
         except KiwiFailed as exc:
-            return Decision("kiwi_error", [], s.kiwi_chars, error=str(exc), values=values)
+            return Decision("kiwi_error", [], s.kiwi_chars, error=str(exc), values=values, kiwi_cpu=s.kiwi_cpu)
         assert not isinstance(reason, Missing) and entities is not None
-        return Decision(reason, entities, s.kiwi_chars, kiwi_words=words, kiwi_tokens=tokens, values=values)
+        return Decision(reason, entities, s.kiwi_chars, kiwi_words=words, kiwi_tokens=tokens, values=values,
+                        kiwi_cpu=s.kiwi_cpu)
 
     def redecide(self, text: str, meta: Mapping[str, Any] | None, values: dict[str, Any]) -> str | None | Missing:
         """The checks after the cheap ones on recorded ``values`` (measured into them when missing

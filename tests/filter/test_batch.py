@@ -4,6 +4,7 @@ optimisations rely on. Quarantine and timeouts of the supervised workers are in 
 import multiprocessing as mp
 import random
 import re
+from types import SimpleNamespace
 
 import orjson
 import psutil
@@ -18,7 +19,7 @@ from corefprep.filter.context import FilterContext
 from corefprep.filter.deciders import InProcessDecider
 from corefprep.filter.faults import BatchFaults
 from corefprep.filter.judge import Judge
-from corefprep.filter.workers import WorkerDecider, auto_chunksize
+from corefprep.filter.workers import MIN_CHUNK, ChunkSizer, WorkerDecider, _chunks
 from corefprep.io.read import count_records
 from corefprep.io.resolve import resolve_inputs
 from corefprep.parallel import EngineConfig
@@ -36,10 +37,24 @@ def test_vectorised_counts_equal_the_rule_definitions():
         assert hangul_count(t) == len(re.findall("[가-힣]", t))
 
 
-def test_auto_chunksize_keeps_every_worker_busy():
-    assert auto_chunksize(200_000, 2, 2000) == 2000
-    assert auto_chunksize(1000, 2, 2000) == 63  # 8 chunks per worker
-    assert auto_chunksize(3, 4, 2000) == 1
+def _chunk_sizes(expected: int, workers: int, cap: int, survivors: list[int]) -> list[int]:
+    docs = (SimpleNamespace(doc_index=i) for i in survivors)
+    return [u.size for u in _chunks(docs, ChunkSizer(expected, workers, cap), 0)]  # type: ignore[arg-type]
+
+
+def test_chunks_shrink_toward_the_end_of_a_batch():
+    """Every survivor is in exactly one chunk; chunks never pass --chunksize; early ones are large
+    (few hand-offs) and the last ones small, so no worker waits on another's big last chunk."""
+    survivors = [i for i in range(20_000) if i % 9 < 4]  # 44% pass the cheap rules, as on the bench corpus
+    sizes = _chunk_sizes(20_000, 2, 2000, survivors)
+    assert sum(sizes) == len(survivors)
+    assert max(sizes) <= 2000 and sizes[0] >= 800
+    assert sizes[-3:] == [MIN_CHUNK] * 2 + [sizes[-1]] and sizes[-1] <= MIN_CHUNK
+    assert sizes == sorted(sizes, reverse=True)
+    assert len(sizes) < 100  # not thousands of tiny hand-offs
+    assert _chunk_sizes(20_000, 2, 300, survivors)[0] == 300  # --chunksize caps them
+    assert _chunk_sizes(0, 2, 500, list(range(1200))) == [500, 500, 200]  # nothing expected: --chunksize
+    assert _chunk_sizes(3, 4, 2000, [0, 1, 2]) == [3]
 
 
 def _child_private_mb(q):
@@ -106,6 +121,15 @@ def test_compute_batch_accounts_for_every_document_and_writes_the_batch(tmp_path
     assert table.column("source").to_pylist() == ["in.jsonl", "in.jsonl"]  # the file's name, not its path
     assert table.column("text").to_pylist() == [GOOD, GOOD]
     assert read_json(ctx.work.batch_stats(0)) == stats.to_json()
+    # where the CPU went: Kiwi analysed the three documents past the cheap rules, inside the
+    # deciding time; the reading process's parts are within its whole
+    cpu = stats.cpu
+    assert stats.kiwi_chars > 0 and 0 < cpu.kiwi <= stats.worker_cpu_seconds
+    assert cpu.kiwi + cpu.rules + cpu.sign == pytest.approx(stats.worker_cpu_seconds, abs=0.002)
+    assert min(cpu.read, cpu.cheap, cpu.write, cpu.between) >= 0 and cpu.cheap > 0
+    assert cpu.read + cpu.cheap + cpu.write <= cpu.parent + 0.002
+    if engine == "in-process":
+        assert cpu.between == 0  # nothing crosses a process boundary
 
 
 def test_both_deciders_write_the_same_bytes(tmp_path, kiwi):

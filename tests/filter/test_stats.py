@@ -22,7 +22,7 @@ from corefprep.core.atomic import atomic_write_json, clean_temp_files, file_sha2
 from corefprep.core.errors import ConfigMismatchError, UsageError
 from corefprep.core.workdir import WorkDir
 from corefprep.filter.context import batch_range
-from corefprep.filter.records import BatchStats
+from corefprep.filter.records import BatchCpu, BatchStats
 from corefprep.filter.stats import batch_done, parse_batch_spec
 from corefprep.run.manifest import check_manifest, describe_difference
 
@@ -127,11 +127,15 @@ def test_stats_records_read_and_write_the_json_unchanged(tmp_path):
     assert s.quarantined[0].reason == "timeout" and s.extra["ray_node"] == "abc"
     # a record of corefprep 0.2 has no side files: read with their defaults, it is still a whole record
     assert (s.values_sha256, s.rejected_sha256, s.redecided_from, s.decided_from_values) == ("", "", None, 0)
+    assert s.cpu == BatchCpu()  # nor where its CPU went (issue 27)
+    cpu = {"read": 0.5, "cheap": 0.25, "write": 0.125, "parent": 1.5, "kiwi": 40.0, "rules": 1.0, "sign": 0.0,
+           "between": 0.25}
     rec.update(values_bytes=70, values_sha256="cd", rejected_bytes=0, rejected_sha256="", keep_rejected=3,
                redecided_from="b", decided_from_values=2, pii_mode="redact", pii={"email": 2, "mobile": 1},
-               pii_docs=2)
+               pii_docs=2, cpu=cpu)
     s = BatchStats.from_json(rec)
     assert s.to_json() == rec
+    assert s.cpu.handoff == 0.625 and s.cpu.workers == 41.25
 
 
 def test_check_manifest_records_refuses_and_forces(tmp_path):

@@ -277,6 +277,7 @@ DATATROVE_REASONS = {
 DATATROVE_PYTHON = Path(__file__).resolve().parents[2] / "benchmarks" / ".venv-datatrove" / "bin" / "python"
 
 
+@pytest.mark.slow  # runs datatrove's own Python
 @pytest.mark.skipif(not DATATROVE_PYTHON.exists(),
                     reason="benchmarks/.venv-datatrove is absent (make it with benchmarks/setup_datatrove_venv.sh)")
 def test_datatrove_decides_the_hand_made_texts_alike(tmp_path):
