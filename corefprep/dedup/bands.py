@@ -4,26 +4,31 @@ For one band (or the exact hashes) every signed document contributes its key; so
 (key, doc_index) pairs puts documents sharing the key next to each other, lowest doc_index first,
 and each of them gets one edge to that first document (a star per group: what the clusters need,
 never the group's n² pairs). A band of a big corpus is done in parts, by the top bits of its keys,
-so that one part's arrays stay under :data:`PART_DOCS` documents. Each band's edges are written to
-``band_BB.npy`` (``exact.npy``) with a record naming the signature files they came from, so a
-resumed run redoes only what is missing or stale.
+so that one part's arrays stay under :data:`PART_DOCS` documents; each part is a pass over the
+signature files, read :data:`READ_RECORDS` records at a time, and its edges are appended to a
+scratch file as soon as they are found, so a unit's memory does not grow with the corpus. Each
+band's edges are written to ``band_BB.npy`` (``exact.npy``) with a record naming the signature
+files they came from, so a resumed run redoes only what is missing or stale.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.atomic import atomic_write_json, atomic_write_with, read_json
+from ..core.atomic import atomic_write_json, atomic_write_with, read_json, temp_path
 from ..signatures.minhash import Signer
-from ..signatures.store import load_signatures
+from ..signatures.store import npy_chunks, signature_chunks, signature_count
 
 EDGE_DTYPE = np.dtype([("doc", "<i8"), ("keeper", "<i8")])
-PART_DOCS = 8_000_000  # documents per part of a band: ~24 bytes each while sorting, ~200 MB
+PART_DOCS = 1_000_000  # documents per part of a band: ~60 bytes each while sorting, ~60 MB
+READ_RECORDS = 1 << 16  # signature records read at a time (~9 MB with 14 bands)
 
 
 def band_names(signer: Signer) -> list[str]:
@@ -42,67 +47,88 @@ def inputs_fingerprint(records: list[dict[str, Any]]) -> str:
     return h.hexdigest()[:16]
 
 
-def _keys(sig: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(doc_index, key high, key low) of the documents that take part in this unit."""
+def _keys(sig: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(doc_index, key high, key low or None) of the documents that take part in this unit."""
     if name == "exact":
-        return np.asarray(sig["doc_index"]), np.asarray(sig["exact"][:, 0]), np.asarray(sig["exact"][:, 1])
+        return sig["doc_index"], sig["exact"][:, 0], sig["exact"][:, 1]
     b = int(name.split("_")[1])
-    mask = np.asarray(sig["shingles"]) > 0  # too short for a shingle: exact hash only
-    keys = np.asarray(sig["bands"][:, b])[mask]
-    return np.asarray(sig["doc_index"])[mask], keys, np.zeros(len(keys), dtype=np.uint64)
+    mask = sig["shingles"] > 0  # too short for a shingle: exact hash only
+    return sig["doc_index"][mask], sig["bands"][mask, b], None
 
 
-def group_edges(docs: np.ndarray, hi: np.ndarray, lo: np.ndarray) -> np.ndarray:
-    """One edge (doc, first doc of its group) per document that shares its key with a lower one."""
+def group_edges(docs: np.ndarray, hi: np.ndarray, lo: np.ndarray | None) -> np.ndarray:
+    """One edge (doc, first doc of its group) per document that shares its key with a lower one
+    (a key is ``hi``, or the pair ``hi``, ``lo``)."""
     if not len(docs):
         return np.zeros(0, dtype=EDGE_DTYPE)
-    order = np.lexsort((docs, lo, hi))
-    d, h, l_ = docs[order], hi[order], lo[order]
+    order = np.lexsort((docs, hi) if lo is None else (docs, lo, hi))
+    d, h = docs[order], hi[order]
     starts = np.ones(len(d), dtype=bool)
-    starts[1:] = (h[1:] != h[:-1]) | (l_[1:] != l_[:-1])
-    group = np.cumsum(starts) - 1
-    keeper = d[starts][group]
+    starts[1:] = h[1:] != h[:-1]
+    del h
+    if lo is not None:
+        l_ = lo[order]
+        starts[1:] |= l_[1:] != l_[:-1]
+        del l_
+    del order
+    keeper = d[starts][np.cumsum(starts) - 1]
     mask = ~starts
     out = np.empty(int(mask.sum()), dtype=EDGE_DTYPE)
     out["doc"], out["keeper"] = d[mask], keeper[mask]
     return out
 
 
+def _part(files: list[tuple[Path, int, int]], signer: Signer, name: str,
+          select: tuple[np.uint64, np.uint64] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The unit's (doc_index, key high, key low) of the documents whose key's top bits are
+    ``select`` (shift, value), or of all; read a chunk of records at a time."""
+    d_parts, h_parts, l_parts = [], [], []
+    for directory, k, offset in files:
+        for chunk in signature_chunks(directory, signer, k, READ_RECORDS):
+            d, h, lo = _keys(chunk, name)
+            if select is not None:
+                sel = (h >> select[0]) == select[1]
+                d, h, lo = d[sel], h[sel], (None if lo is None else lo[sel])
+            d_parts.append(d + np.int64(offset))
+            h_parts.append(np.ascontiguousarray(h))
+            if lo is not None:
+                l_parts.append(np.ascontiguousarray(lo))
+    docs = np.concatenate(d_parts) if d_parts else np.zeros(0, np.int64)
+    hi = np.concatenate(h_parts) if h_parts else np.zeros(0, np.uint64)
+    return docs, hi, (np.concatenate(l_parts) if name == "exact" and l_parts else None)
+
+
 def compute_band(files: list[tuple[Path, int, int]], signer: Signer, name: str, out: Path, fingerprint: str) -> int:
     """The edges of one unit over the signature ``files`` ((directory, batch, offset added to its
-    doc_index)), written to ``out``; returns their number. Reads the files memory-mapped, one part
-    of the key space at a time."""
-    sigs = [(load_signatures(directory, signer, k), offset) for directory, k, offset in files]
-    n = sum(len(s) for s, _ in sigs)
-    parts = max(1, 2 ** math.ceil(math.log2(max(1, n / PART_DOCS))))
-    shift = np.uint64(64 - int(math.log2(parts))) if parts > 1 else None
-    pieces = []
-    for part in range(parts):
-        d_parts, h_parts, l_parts = [], [], []
-        for s, offset in sigs:
-            d, h, lo = _keys(s, name)
-            d = d + np.int64(offset)
-            if shift is not None:
-                sel = (h >> shift) == np.uint64(part)
-                d, h, lo = d[sel], h[sel], lo[sel]
-            d_parts.append(d)
-            h_parts.append(h)
-            l_parts.append(lo)
-        pieces.append(group_edges(np.concatenate(d_parts) if d_parts else np.zeros(0, np.int64),
-                                  np.concatenate(h_parts) if h_parts else np.zeros(0, np.uint64),
-                                  np.concatenate(l_parts) if l_parts else np.zeros(0, np.uint64)))
-    edges = np.concatenate(pieces) if pieces else np.zeros(0, dtype=EDGE_DTYPE)
-
-    def write(tmp: Path) -> None:
-        with open(tmp, "wb") as f:
-            np.save(f, edges, allow_pickle=False)
-
+    doc_index)), written to ``out``; returns their number. One part of the key space at a time
+    (each a pass over the files, read in chunks), its edges appended to a scratch file as it is
+    done: memory follows :data:`PART_DOCS`, not the number of documents."""
+    n = sum(signature_count(directory, k) for directory, k, _ in files)
+    bits = math.ceil(math.log2(max(1, n / PART_DOCS)))
     out.parent.mkdir(parents=True, exist_ok=True)
     marker = out.with_suffix(".json")
     marker.unlink(missing_ok=True)
-    atomic_write_with(out, write)
-    atomic_write_json(marker, {"inputs": fingerprint, "edges": len(edges), "bytes": out.stat().st_size})
-    return len(edges)
+    scratch = temp_path(out.with_suffix(".edges"))  # the edges without their header
+    count = 0
+    with open(scratch, "wb") as f:
+        for part in range(2**bits):
+            select = (np.uint64(64 - bits), np.uint64(part)) if bits else None
+            edges = group_edges(*_part(files, signer, name, select))
+            f.write(edges.tobytes())
+            count += len(edges)
+
+    def write(tmp: Path) -> None:
+        header = {"descr": np.lib.format.dtype_to_descr(EDGE_DTYPE), "fortran_order": False, "shape": (count,)}
+        with open(tmp, "wb") as f, open(scratch, "rb") as src:  # what np.save writes, the data copied over
+            np.lib.format.write_array_header_1_0(f, header)
+            shutil.copyfileobj(src, f, 1 << 20)
+
+    try:
+        atomic_write_with(out, write)
+    finally:
+        scratch.unlink(missing_ok=True)
+    atomic_write_json(marker, {"inputs": fingerprint, "edges": count, "bytes": out.stat().st_size})
+    return count
 
 
 def band_done(out: Path, fingerprint: str) -> bool:
@@ -115,3 +141,8 @@ def band_done(out: Path, fingerprint: str) -> bool:
 
 def load_edges(out: Path) -> np.ndarray:
     return np.load(out, allow_pickle=False)
+
+
+def edge_chunks(out: Path, rows: int) -> Iterator[np.ndarray]:
+    """A unit's edges, ``rows`` at a time."""
+    return npy_chunks(out, rows)

@@ -5,7 +5,7 @@ Documents are numbered densely in ``doc_index`` order (documents of an earlier r
 its band group, and a union-find over the dense numbers hooks the larger root under the smaller one
 until nothing changes, compressing paths as it goes. A component's root is then its lowest
 document: the one kept. Memory is a few arrays of one integer per document, whatever the number of
-edges (edges are read one unit at a time).
+edges (they come a chunk at a time).
 """
 
 from __future__ import annotations

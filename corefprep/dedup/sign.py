@@ -3,8 +3,10 @@
 The filter signs its kept documents as it decides them (the words of the rules' own analysis are
 reused). A batch filtered before deduplication was asked for, or under other dedup settings, is
 signed here from its parquet, as units of the supervised ``dedup signing`` step on the run's
-engine: one unit per batch, which reads the batch's kept documents, signs them and writes the
-batch's signature file itself (a finished unit is on disk, whatever happens to the others).
+engine: one unit per batch, which reads the batch's kept documents a few hundred at a time, signs
+them and writes the batch's signature file itself (a finished unit is on disk, whatever happens to
+the others). With Kiwi words and fewer batches than workers, a batch is signed in parts (row
+ranges), one per worker, and the parent writes its file when the last part is in.
 
 With Kiwi words each document is marked on the unit's beat, so the fault rule is the filter's: a
 document that kills two workers, or on which Kiwi runs past ``--doc-timeout``, is set aside and
@@ -15,8 +17,11 @@ the signature file names it (``unsigned_near``), as does the dedup summary.
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -30,23 +35,33 @@ from ..rules.kiwi import load_kiwi
 from ..signatures.minhash import Signer
 from ..signatures.store import signature_dir, signatures_valid, write_signatures
 
-READ_ROWS = 1000
+READ_ROWS = 250  # rows decoded at a time: the reader's memory grows with it (~60 MB at 250, ~90 MB at 1,000)
+# read a batch's parquet a page at a time: its one row group of text (hundreds of MB for a
+# 200,000-document batch) is otherwise read whole, which made the stage's memory grow with the batch
+READ_BUFFER = 1 << 20
 BLOCK_DOCS = 250  # documents signed in one vector pass (whitespace words and exact hashes)
+# With Kiwi words, fewer batches than workers are signed in parts so that every worker has one
+# (Kiwi's analysis is most of the cost: 2 parts on 2 cores, ~2x the speed). Whitespace words are not
+# split: a part costs its worker the parquet reader's ~60 MB for a few seconds saved.
+PART_ROWS = 100  # fewest documents of a part
 
 
 @dataclass(frozen=True)
 class SignJob:
-    """One unit: a finished batch to sign, with the documents already set aside (exact hash only)."""
+    """One unit: a finished batch to sign, with the documents already set aside (exact hash only);
+    or, when there are fewer batches than workers, one part of a batch (its ``rows`` of the parquet)."""
 
     work: WorkDir
     batch: int
     parquet_sha256: str
     set_aside: frozenset[int] = field(default_factory=frozenset)
+    rows: tuple[int, int] | None = None  # a part's rows; None: the whole batch, whose file the unit writes
 
 
 class Signed(NamedTuple):
     documents: int
     unsigned: list[int]
+    records: bytes | None = None  # a part's records, put together with the others' by the parent
 
 
 # --- worker side ----------------------------------------------------------------------------
@@ -61,15 +76,23 @@ def _init_signer(signer: Signer) -> None:
     _KIWI = load_kiwi() if signer.uses_kiwi else None  # the parent's, through fork (local engine)
 
 
-def _kept_rows(work: WorkDir, k: int) -> Iterator[tuple[list[int], list[str]]]:
-    pf = pq.ParquetFile(work.batch_parquet(k))
-    for rb in pf.iter_batches(batch_size=READ_ROWS, columns=["doc_index", "text"]):
-        yield rb.column("doc_index").to_pylist(), rb.column("text").to_pylist()
+def _kept_rows(work: WorkDir, k: int, rows: tuple[int, int] | None) -> Iterator[tuple[list[int], list[str]]]:
+    pf = pq.ParquetFile(work.batch_parquet(k), buffer_size=READ_BUFFER, pre_buffer=False)
+    lo, hi = rows or (0, pf.metadata.num_rows)
+    at = 0
+    for rb in pf.iter_batches(batch_size=READ_ROWS, columns=["doc_index", "text"], use_threads=False):
+        end = at + rb.num_rows
+        if end > lo:  # the rows before a part's are decoded and passed over
+            part = rb.slice(max(lo - at, 0), min(hi, end) - max(lo, at))
+            yield part.column("doc_index").to_pylist(), part.column("text").to_pylist()
+        at = end
+        if at >= hi:
+            break
 
 
-def _blocks(work: WorkDir, k: int) -> Iterator[list[tuple[int, str]]]:
+def _blocks(work: WorkDir, k: int, rows: tuple[int, int] | None) -> Iterator[list[tuple[int, str]]]:
     block: list[tuple[int, str]] = []
-    for indices, texts in _kept_rows(work, k):
+    for indices, texts in _kept_rows(work, k, rows):
         block.extend(zip(indices, texts, strict=True))
         while len(block) >= BLOCK_DOCS:
             yield block[:BLOCK_DOCS]
@@ -78,32 +101,48 @@ def _blocks(work: WorkDir, k: int) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
+class _Records:
+    """The batch's signature records, filled in place: one array of the batch's size, not a list
+    of pieces joined at the end (which held the records two and three times over)."""
+
+    def __init__(self, signer: Signer, rows: int):
+        self.array = np.zeros(rows, dtype=signer.dtype)
+        self.dtype = signer.dtype
+        self.n = 0
+
+    def add(self, data: bytes) -> int:
+        recs = np.frombuffer(data, dtype=self.dtype)
+        self.array[self.n:self.n + len(recs)] = recs
+        self.n += len(recs)
+        return len(recs)
+
+
 def sign_batch(job: SignJob, beat: Beat) -> Signed:
     """Sign one batch's kept documents and write its signature file."""
     signer: Signer = _SIGNER
-    parts: list[bytes] = []
+    lo, hi = job.rows or (0, pq.ParquetFile(job.work.batch_parquet(job.batch)).metadata.num_rows)
+    records = _Records(signer, hi - lo)
     unsigned: list[int] = []
-    done = 0
     if signer.uses_kiwi:
-        for indices, texts in _kept_rows(job.work, job.batch):
+        for indices, texts in _kept_rows(job.work, job.batch, job.rows):
             for doc_index, text in zip(indices, texts, strict=True):
                 if doc_index in job.set_aside:
-                    parts.append(signer.sign_exact(doc_index, text or ""))
+                    records.add(signer.sign_exact(doc_index, text or ""))
                     unsigned.append(doc_index)
                 else:
                     beat.on(doc_index)
-                    parts.append(signer.sign(doc_index, text or "", None, _KIWI))
+                    records.add(signer.sign(doc_index, text or "", None, _KIWI))
                     beat.off()
-                done += 1
-                beat.count(done)
+                beat.count(records.n)
     else:  # whitespace words or exact hashes: a vector pass per block (nothing here can hang on a document)
-        for block in _blocks(job.work, job.batch):
-            parts.append(signer.sign_many(block))
-            done += len(block)
-            beat.count(done)
-    records = np.frombuffer(b"".join(parts), dtype=signer.dtype)
-    write_signatures(signature_dir(job.work, signer), signer, job.batch, records, job.parquet_sha256, unsigned)
-    return Signed(len(records), unsigned)
+        for block in _blocks(job.work, job.batch, job.rows):
+            records.add(signer.sign_many(block))
+            beat.count(records.n)
+    signed = records.array[:records.n]
+    if job.rows is not None:
+        return Signed(len(signed), unsigned, signed.tobytes())
+    write_signatures(signature_dir(job.work, signer), signer, job.batch, signed, job.parquet_sha256, unsigned)
+    return Signed(len(signed), unsigned)
 
 
 # --- parent side ----------------------------------------------------------------------------
@@ -129,7 +168,9 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg
     if not todo:
         return 0
     say(f"dedup: signing the kept documents of {len(todo)} filter batch(es) ({signer.words} words)")
-    units = [Unit(f"batch {k}", SignJob(work, k, done[k].parquet_sha256), done[k].passed) for k in todo]
+    units = _units(work, done, todo, (cfg.workers or 1) if signer.uses_kiwi else 1)
+    expected = Counter(u.args.batch for u in units)
+    parts: dict[int, list[tuple[tuple[int, int], Signed]]] = {}  # a batch's parts signed so far
     policy = DocumentFaults(cfg.strict, _without)
     bar = progress_bar(sum(u.size for u in units), "sign", enabled=progress)
     signed = 0
@@ -145,10 +186,45 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg
                         "deduplicated by its exact hash only")
                     continue
                 signed += out.result.documents
-                _say_unsigned(out.unit.args.batch, out.result.unsigned)
+                job: SignJob = out.unit.args
+                if job.rows is None:
+                    _say_unsigned(job.batch, out.result.unsigned)
+                else:
+                    parts.setdefault(job.batch, []).append((job.rows, out.result))
+                    if _write_parts(directory, signer, job, parts[job.batch], expected[job.batch]):
+                        del parts[job.batch]
     finally:
         bar.close()
     return len(todo)
+
+
+def _units(work: WorkDir, done: dict[int, BatchStats], todo: list[int], workers: int) -> list[Unit]:
+    """One unit per batch; when there are fewer batches than ``workers``, each batch in parts (of
+    at least PART_ROWS documents) so that every worker has one."""
+    units = []
+    for k in todo:
+        rows = pq.ParquetFile(work.batch_parquet(k)).metadata.num_rows
+        n = max(1, min(-(-workers // len(todo)), rows // PART_ROWS))
+        if n == 1:
+            units.append(Unit(f"batch {k}", SignJob(work, k, done[k].parquet_sha256), rows))
+            continue
+        cuts = [rows * i // n for i in range(n + 1)]
+        units += [Unit(f"batch {k} part {i + 1}/{n}", SignJob(work, k, done[k].parquet_sha256, rows=(a, b)), b - a)
+                  for i, (a, b) in enumerate(itertools.pairwise(cuts))]
+    return units
+
+
+def _write_parts(directory: Path, signer: Signer, job: SignJob, got: list[tuple[tuple[int, int], Signed]],
+                 expected: int) -> bool:
+    """The batch's signature file, once all ``expected`` parts are in ``got``; whether it was written."""
+    if len(got) < expected:
+        return False
+    got = sorted(got, key=lambda part: part[0])
+    records = np.concatenate([np.frombuffer(r.records or b"", dtype=signer.dtype) for _, r in got])
+    unsigned = sorted(d for _, r in got for d in r.unsigned)
+    write_signatures(directory, signer, job.batch, records, job.parquet_sha256, unsigned)
+    _say_unsigned(job.batch, unsigned)
+    return True
 
 
 def _say_unsigned(k: int, unsigned: list[int]) -> None:

@@ -10,6 +10,9 @@
    whitespace as the kept one) or ``duplicate_near``;
 4. the result is written (:mod:`corefprep.dedup.result`), ``summary.json`` last.
 
+Steps 2 to 4 read and write in bounded chunks (:mod:`corefprep.dedup.bands`,
+:mod:`corefprep.dedup.decide`): their memory is a few numbers per document, not the signatures.
+
 Every step's output records what it was made from, so a killed run redoes only the unfinished
 steps and a rerun with nothing changed does nothing. Nothing depends on the workers, the batch
 size or the engine: the kept set is a function of the documents and the settings.
@@ -18,78 +21,25 @@ size or the engine: the kept set is a function of the documents and the settings
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 
-from ..core.atomic import atomic_write_json, atomic_write_with, config_hash, remove_path
-from ..core.errors import CorefprepError, UsageError
+from ..core.atomic import atomic_write_json, config_hash, remove_path
 from ..core.log import say
-from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, EngineConfig, Step, Unit, supervised
 from ..rules.kiwi import kiwi_version
 from ..signatures.minhash import Signer
-from ..signatures.store import load_signatures, signature_dir, signatures_valid
-from .bands import band_done, band_names, compute_band, inputs_fingerprint, load_edges
-from .clusters import components
+from .bands import band_done, band_names, compute_band, inputs_fingerprint
+from .decide import documents, roots, write_result
 from .result import DedupResult, DedupSummary, load_result, result_dir
 from .sign import sign_missing
+from .sources import Source, earlier_run, this_run
 
 RESULT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Source:
-    """Signature files of one output directory's finished batches (this run's, or an earlier one's)."""
-
-    directory: Path
-    batches: tuple[int, ...]
-    offset: int  # added to its doc_index: an earlier run's documents get negative ids, below ours
-    label: str  # "" for this run, else the earlier output directory
-    records: tuple[dict[str, Any], ...]
-
-
-def _this_run(work: WorkDir, done: dict[int, BatchStats], signer: Signer) -> Source:
-    directory = signature_dir(work, signer)
-    recs = []
-    for k in sorted(done):
-        rec = signatures_valid(directory, signer, k, done[k].parquet_sha256)
-        if rec is None:
-            raise CorefprepError(f"filter batch {k} has no signatures; this is a bug, please report it")
-        recs.append({**rec, "batch": k})
-    return Source(directory, tuple(sorted(done)), 0, "", tuple(recs))
-
-
-def earlier_run(path: Path, signer: Signer) -> Source:
-    """``--dedup-against DIR``: the signatures of another output directory's finished batches."""
-    from ..filter.stats import read_stats
-
-    work = WorkDir(Path(path))
-    manifest = read_manifest(work)
-    if manifest is None:
-        raise UsageError(f"--dedup-against {path}: no corefprep run there (no work/manifest.json)")
-    total, batch_docs = manifest.total_docs, manifest.batch_docs
-    directory = signature_dir(work, signer)
-    recs, batches = [], []
-    for k in range(-(-total // batch_docs)):
-        stats = read_stats(work, k)
-        rec = signatures_valid(directory, signer, k, stats.parquet_sha256) if stats else None
-        if rec is None:
-            kiwi = f", {kiwi_version()}" if signer.uses_kiwi else ""
-            raise CorefprepError(
-                f"--dedup-against {path}: batch {k} has no signatures made with this run's dedup settings "
-                f"(mode {signer.mode}, {signer.words} words, {signer.ngram}-grams, {signer.bands}x{signer.rows}"
-                f"{kiwi}); run `corefprep dedup` there with the same settings first")
-        recs.append({**rec, "batch": k})
-        batches.append(k)
-    return Source(directory, tuple(batches), -total, str(path), tuple(recs))
 
 
 @dataclass(frozen=True)
@@ -117,7 +67,7 @@ def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: E
     """Deduplicate the kept documents of the finished batches ``done``; returns the result."""
     t0 = time.monotonic()
     sign_missing(work, done, signer, cfg, progress=progress)
-    sources = [_this_run(work, done, signer)]
+    sources = [this_run(work, done, signer)]
     if against is not None:
         sources.insert(0, earlier_run(against, signer))
     files = [(s.directory, k, s.offset) for s in sources for k in s.batches]
@@ -142,69 +92,19 @@ def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: E
     return result
 
 
-def _ids(sources: list[Source], signer: Signer) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(ids in increasing order, exact hashes, shingle counts, which source) of every signed document."""
-    ids, exact, shingles, origin = [], [], [], []
-    for i, s in enumerate(sources):
-        for k in s.batches:
-            sig = load_signatures(s.directory, signer, k)  # mapped: only these three fields are read
-            ids.append(sig["doc_index"].astype(np.int64) + s.offset)
-            exact.append(sig["exact"])
-            shingles.append(sig["shingles"])
-            origin.append(np.full(len(sig), i, dtype=np.int16))
-    if not ids:
-        return np.zeros(0, np.int64), np.zeros((0, 2), np.uint64), np.zeros(0, np.int32), np.zeros(0, np.int16)
-    all_ids = np.concatenate(ids)
-    order = np.argsort(all_ids, kind="stable")
-    return all_ids[order], np.concatenate(exact)[order], np.concatenate(shingles)[order], np.concatenate(origin)[order]
-
-
 def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources: list[Source], bands_dir: Path,
              units: list[str], result_key: str) -> DedupResult:
-    ids, exact, shingles, origin = _ids(sources, signer)
-    if len(ids) > 1 and np.any(ids[1:] == ids[:-1]):
-        raise CorefprepError("two signatures name the same document; delete work/dedup and rerun")
-
-    def edges() -> Any:
-        for u in units:
-            e = load_edges(bands_dir / f"{u}.npy")
-            yield np.searchsorted(ids, e["doc"]), np.searchsorted(ids, e["keeper"])
-
-    roots = components(len(ids), edges())
-    mine = origin == len(sources) - 1  # this run's documents (an earlier run's come first)
-    removed = mine & (roots != np.arange(len(ids)))
-    same_text = np.all(exact == exact[roots], axis=1)
-    sizes = np.bincount(roots, minlength=len(ids))
-    size_of = sizes[roots]
-    offsets = np.array([s.offset for s in sources], dtype=np.int64)
-    keeper_origin = origin[roots]
-    rem = np.flatnonzero(removed)
-    starts = np.array(sorted(s.start for s in done.values()), dtype=np.int64)
-    batch_of = np.array(sorted(done), dtype=np.int64)[np.searchsorted(starts, ids[rem], side="right") - 1]
-    reasons = np.where(same_text[rem], "duplicate_exact", "duplicate_near")
+    docs = documents(sources, signer)
+    root, first_exact = roots(docs, bands_dir, units)
     d = result_dir(work)
     remove_path(d)  # an older result: its summary (the marker) goes first with it
     d.mkdir(parents=True, exist_ok=True)
-    removed_table = pa.table({
-        "doc_index": pa.array(ids[rem], type=pa.int64()),
-        "duplicate_of": pa.array(ids[roots[rem]] - offsets[keeper_origin[rem]], type=pa.int64()),
-        "duplicate_of_run": pa.array([sources[int(o)].label for o in keeper_origin[rem]], type=pa.string()),
-        "reason": pa.array(reasons.tolist(), type=pa.string()),
-        "batch": pa.array(batch_of, type=pa.int32()),
-    })
-    clustered = np.flatnonzero(mine & (size_of > 1))
-    cluster_table = pa.table({
-        "doc_index": pa.array(ids[clustered], type=pa.int64()),
-        "cluster": pa.array(ids[roots[clustered]] - offsets[keeper_origin[clustered]], type=pa.int64()),
-        "dup_count": pa.array(size_of[clustered], type=pa.int32()),
-    })
-    atomic_write_with(d / "removed.parquet", lambda tmp: pq.write_table(removed_table, tmp))
-    atomic_write_with(d / "clusters.parquet", lambda tmp: pq.write_table(cluster_table, tmp))
-    per_batch: dict[int, Counter[str]] = {}
-    for k, r in zip(batch_of.tolist(), reasons.tolist(), strict=True):
-        per_batch.setdefault(k, Counter())[r] += 1
-    cluster_sizes = Counter(sizes[np.unique(roots[clustered])].tolist()) if len(clustered) else Counter()
-    by_reason = Counter(reasons.tolist())
+    order = sorted(done)
+    decided = write_result(d, docs, root, first_exact, sources,
+                           np.array([done[k].start for k in order], dtype=np.int64), np.array(order, dtype=np.int64))
+    removed = np.concatenate([np.zeros(0, np.int64), *decided.removed])
+    clustered = np.concatenate([np.zeros(0, np.int64), *decided.clustered])
+    mine = len(docs.ids) - docs.mine
     # quarantined while being signed: an exact hash only (see corefprep.dedup.sign)
     unsigned = sorted(d for r in sources[-1].records for d in r.get("unsigned_near", []))
     summary = DedupSummary(
@@ -214,23 +114,23 @@ def _cluster(work: WorkDir, done: dict[int, BatchStats], signer: Signer, sources
                   "seed": signer.seed, **({"kiwi": kiwi_version()} if signer.uses_kiwi else {})}
         if signer.mode == "minhash" else {},
         signer=signer.key,
-        documents=int(mine.sum()),
-        removed=len(rem),
+        documents=mine,
+        removed=len(removed),
         clustered=len(clustered),
-        kept=int(mine.sum()) - len(rem),
-        by_reason={r: by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
-        no_shingle=int(np.count_nonzero(mine & (shingles == 0))) - len(unsigned) if signer.mode == "minhash" else 0,
+        kept=mine - len(removed),
+        by_reason={r: decided.by_reason.get(r, 0) for r in ("duplicate_exact", "duplicate_near")},
+        no_shingle=docs.no_shingle - len(unsigned) if signer.mode == "minhash" else 0,
         unsigned_near=len(unsigned),
         unsigned_near_docs=unsigned,
-        batches={str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(per_batch.get(k, {}))}
+        batches={str(k): {"parquet_sha256": done[k].parquet_sha256, **dict(decided.per_batch.get(k, {}))}
                  for k in sorted(done)},
-        cluster_sizes={str(size): n for size, n in sorted(cluster_sizes.items())},
+        cluster_sizes={str(size): n for size, n in sorted(decided.cluster_sizes.items())},
         against=[s.label for s in sources if s.label],
         removed_file=str(d / "removed.parquet"),
     )
     atomic_write_json(d / "summary.json", summary.to_json())
-    return DedupResult(signer.mode, result_key, np.sort(ids[rem]), ids[clustered], size_of[clustered].astype(np.int32),
-                       summary)
+    return DedupResult(signer.mode, result_key, removed, clustered,
+                       np.concatenate([np.zeros(0, np.int32), *decided.dup_counts]), summary)
 
 
 def _line(s: DedupSummary) -> str:

@@ -7,8 +7,9 @@ from."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -53,7 +54,10 @@ def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarra
 
 
 def _save(path: Path, signer: Signer, records: np.ndarray) -> None:
-    records = np.sort(records, order="doc_index") if len(records) else records.astype(signer.dtype)
+    if not len(records):
+        records = records.astype(signer.dtype)
+    elif np.any(records["doc_index"][1:] <= records["doc_index"][:-1]):  # sorted already: no second copy
+        records = np.sort(records, order="doc_index")
 
     def write(tmp: Path) -> None:
         with open(tmp, "wb") as f:  # a file object: np.save would append ".npy" to a temporary name
@@ -80,6 +84,46 @@ def load_signatures(directory: Path, signer: Signer, k: int, mmap: bool = True) 
     if arr.dtype != signer.dtype:
         raise ValueError(f"{data}: signature records of another layout")
     return arr
+
+
+def npy_chunks(path: Path, rows: int) -> Iterator[np.ndarray]:
+    """A one-dimensional ``.npy`` file's records, ``rows`` at a time, each chunk a copy of its own:
+    memory bounded by ``rows`` whatever the file's size (a memory map would keep every page it
+    touched resident, and counted, until the whole array is let go)."""
+    with open(path, "rb") as f:
+        left, dtype = _header(f)
+        while left > 0:
+            chunk = np.fromfile(f, dtype=dtype, count=min(rows, left))
+            if not len(chunk):
+                raise ValueError(f"{path}: shorter than its header says")
+            left -= len(chunk)
+            yield chunk
+
+
+def npy_length(path: Path) -> int:
+    """How many records a one-dimensional ``.npy`` file holds (its header only is read)."""
+    with open(path, "rb") as f:
+        return _header(f)[0]
+
+
+def _header(f: BinaryIO) -> tuple[int, np.dtype]:
+    version = np.lib.format.read_magic(f)
+    read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+    shape, _, dtype = read(f)
+    return (int(shape[0]) if shape else 0), dtype
+
+
+def signature_chunks(directory: Path, signer: Signer, k: int, rows: int) -> Iterator[np.ndarray]:
+    """Batch k's signature records, ``rows`` at a time (see :func:`npy_chunks`)."""
+    data, _ = _paths(directory, k)
+    for chunk in npy_chunks(data, rows):
+        if chunk.dtype != signer.dtype:
+            raise ValueError(f"{data}: signature records of another layout")
+        yield chunk
+
+
+def signature_count(directory: Path, k: int) -> int:
+    return npy_length(_paths(directory, k)[0])
 
 
 def load_other_signatures(directory: Path, signer: Signer, k: int, record: dict[str, Any]) -> np.ndarray | None:

@@ -73,3 +73,47 @@ def test_a_document_quarantined_while_signed_is_still_an_exact_duplicate_and_cou
     # the record stays what it is: a rerun without the fault has nothing to redo
     assert "dedup: up to date" in _ok(["dedup", src, "-o", faulty, *ARGS, *KIWI])
     assert _removed(faulty) == removed
+
+
+@pytest.mark.parametrize("words", ["kiwi", "space"])
+def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch, words):
+    import numpy as np
+    import pyarrow as pa
+
+    from corefprep.core.workdir import WorkDir
+    from corefprep.dedup import sign
+    from corefprep.filter.records import BatchStats
+    from corefprep.parallel import EngineConfig
+    from corefprep.signatures.minhash import Signer
+    from corefprep.signatures.store import load_signatures, signature_dir
+
+    signer = Signer("minhash", words)
+    base = ["서울시는 오늘 새 버스 노선을 발표했다고 밝혔다.", "부산의 바다는 여름마다 많은 사람들로 붐빈다고 한다.",
+            "한국어 형태소 분석기는 문장을 작은 단위로 나누어 줍니다."]
+    docs = [(3 * i + 1, f"{base[i % 3]} {i}번째 문서입니다. " * (1 + i % 4)) for i in range(45)]
+
+    done = {0: BatchStats(batch=0, start=0, end=200, documents=200, passed=len(docs), rejected={}, malformed={},
+                          rows=len(docs), parquet_bytes=0, parquet_sha256="sha", config_id="test")}
+
+    def signed(root: Path, workers: int) -> tuple[np.ndarray, dict[str, Any]]:
+        work = WorkDir(root)
+        work.filter_dir.mkdir(parents=True)
+        pq.write_table(pa.table({"doc_index": [d for d, _ in docs], "text": [t for _, t in docs]}),
+                       work.batch_parquet(0))
+        sign.sign_missing(work, done, signer, EngineConfig(workers=workers), progress=False)
+        meta = json.loads((signature_dir(work, signer) / "batch_00000.json").read_text())
+        return np.array(load_signatures(signature_dir(work, signer), signer, 0)), meta
+
+    whole, whole_meta = signed(tmp_path / "whole", 1)
+    monkeypatch.setattr(sign, "PART_ROWS", 10)
+    units = sign._units(WorkDir(tmp_path / "whole"), done, [0], 3)
+    assert [u.args.rows for u in units] == [(0, 15), (15, 30), (30, 45)]
+    # each part signs its rows (whitespace words: the vector pass over blocks of them)
+    sign._init_signer(signer)
+    beat = type("Beat", (), {"on": lambda self, d: None, "off": lambda self: None, "count": lambda self, n: None})()
+    pieces = [sign.sign_batch(u.args, beat).records or b"" for u in units]
+    assert b"".join(pieces) == whole.tobytes() and len(whole) == len(docs)
+    if words == "kiwi":  # 3 workers: the batch in 3 parts, put together by the parent
+        parts, parts_meta = signed(tmp_path / "parts", 3)
+        assert parts.tobytes() == whole.tobytes()
+        assert parts_meta == whole_meta
