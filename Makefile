@@ -66,7 +66,7 @@ bench-s3: $(STAMP)
 
 # Behaviour unchanged: the dev corpus through this checkout and through BASE (a commit), outputs compared
 # byte for byte in content (needs ../shared).
-BASE ?= 73cd0fd
+BASE ?= 30849ea
 compare-base: $(STAMP)
 	$(BIN)/python benchmarks/compare_commits.py --base $(BASE)
 
