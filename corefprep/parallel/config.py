@@ -20,8 +20,8 @@ class EngineConfig:
                                   "on a cluster", choices=ENGINES)
     workers: int | None = option(None, f"worker processes {PLANNED}", flags=("--workers", "--num-workers"),
                                  positive=True, planned=True)
-    chunksize: int | None = option(None, f"documents per task sent to a filter worker (made smaller for small "
-                                         f"batches) {PLANNED}", positive=True, planned=True)
+    chunksize: int | None = option(None, f"the most documents per task sent to a filter worker (a batch's first "
+                                         f"and last tasks are smaller) {PLANNED}", positive=True, planned=True)
     maxtasksperchild: int = option(1000, "tasks a local worker runs before it is replaced (bounds leaks); the "
                                          "workers are replaced together", positive=True)
     retries: int = option(2, "a unit of work whose worker died (or was killed for running too long) runs again on "
