@@ -11,7 +11,10 @@ alternating, and the table reports medians across repeats as **ratios** (corefpr
 * tokenization throughput (samples/s) and bytes on disk per sample of the final dataset;
 * the physical limit: single-process ``kiwi.tokenize`` chars/s on documents that pass the cheap
   rules, and corefprep's Kiwi chars/s per worker as a share of it;
-* with ``--scale``: corefprep at 4x the documents, time and peak-memory ratios against 1x.
+* with ``--scale``: corefprep at 4x the documents, time and peak-memory ratios against 1x;
+* where corefprep's filter seconds go: each batch's ``cpu`` record (reading, cheap rules, hand-off,
+  writing; inside Kiwi, rule code, signing, IPC) with the wall outside the batches and the workers'
+  idle core-seconds.
 
 The corpus comes from ``<shared>/tools/make_bench_corpus.py`` (shared = ``$COREFPREP_SHARED`` or
 ``<repo>/../shared``) and is cached in ``benchmarks/.cache/``; without it the benchmark is skipped.
@@ -42,6 +45,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import psutil
+
+from corefprep.filter.records import BatchCpu
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -332,33 +337,29 @@ class FilterSplit:
     workers: int
     batches_wall: float  # the batches, start to end
     busy_wall: float  # the workers' wall time deciding, summed over the workers
-    cpu: dict[str, float]  # corefprep.filter.records.BatchCpu's parts, summed over the batches
+    cpu: BatchCpu  # the batches' parts, summed
 
     @classmethod
     def of(cls, tracked: Tracked, stats: list[dict[str, Any]]) -> FilterSplit:
-        cpu: dict[str, float] = {}
-        for st in stats:
-            for key, value in st.get("cpu", {}).items():
-                cpu[key] = cpu.get(key, 0.0) + value
+        per_batch = [BatchCpu.from_json(st.get("cpu")).to_json() for st in stats]
+        cpu = BatchCpu.from_json({k: sum(b[k] for b in per_batch) for k in BatchCpu().to_json()})
         return cls(tracked.wall, tracked.cpu, max((st.get("workers", 1) for st in stats), default=1),
                    sum(st["seconds"] for st in stats), sum(st.get("worker_seconds", 0.0) for st in stats), cpu)
 
     def parts(self) -> list[tuple[str, float, str]]:
         """(part, seconds, kind): CPU seconds, and the wall seconds outside the batches and idle."""
         c = self.cpu
-        handoff = max(0.0, c.get("parent", 0.0) - c.get("read", 0.0) - c.get("cheap", 0.0) - c.get("write", 0.0))
-        in_batches = c.get("parent", 0.0) + sum(c.get(k, 0.0) for k in ("kiwi", "rules", "sign", "between"))
         return [
-            ("parent: reading, decompressing, parsing", c.get("read", 0.0), "cpu"),
-            ("parent: cheap rules", c.get("cheap", 0.0), "cpu"),
-            ("parent: hand-off to workers (pickling, supervisor)", handoff, "cpu"),
-            ("parent: taking verdicts in, writing the batch", c.get("write", 0.0), "cpu"),
-            ("workers: inside Kiwi", c.get("kiwi", 0.0), "cpu"),
-            ("workers: rule code around Kiwi", c.get("rules", 0.0), "cpu"),
-            ("workers: signatures, personal data", c.get("sign", 0.0), "cpu"),
-            ("workers: IPC (unpickling chunks, pickling verdicts)", c.get("between", 0.0), "cpu"),
-            ("outside the batches: start-up (imports, Kiwi load), plan, finish", max(0.0, self.cpu_all - in_batches),
-             "cpu"),
+            ("parent: reading, decompressing, parsing", c.read, "cpu"),
+            ("parent: cheap rules", c.cheap, "cpu"),
+            ("parent: hand-off to workers (pickling, supervisor)", c.handoff, "cpu"),
+            ("parent: taking verdicts in, writing the batch", c.write, "cpu"),
+            ("workers: inside Kiwi", c.kiwi, "cpu"),
+            ("workers: rule code around Kiwi", c.rules, "cpu"),
+            ("workers: signatures, personal data", c.sign, "cpu"),
+            ("workers: IPC (unpickling chunks, pickling verdicts)", c.between, "cpu"),
+            ("outside the batches: start-up (imports, Kiwi load), plan, finish",
+             max(0.0, self.cpu_all - c.parent - c.workers), "cpu"),
             ("wall outside the batches (start-up, finish)", max(0.0, self.wall - self.batches_wall), "wall"),
             ("workers idle in the batches (core-seconds)",
              max(0.0, self.workers * self.batches_wall - self.busy_wall), "wall"),
@@ -367,8 +368,7 @@ class FilterSplit:
     @property
     def kiwi_share(self) -> float:
         """Inside Kiwi, of the workers' CPU (deciding and IPC)."""
-        work = sum(self.cpu.get(k, 0.0) for k in ("kiwi", "rules", "sign", "between"))
-        return self.cpu.get("kiwi", 0.0) / work if work else 0.0
+        return self.cpu.kiwi / self.cpu.workers if self.cpu.workers else 0.0
 
 
 @dataclass
