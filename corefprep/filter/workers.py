@@ -73,8 +73,9 @@ def _decide_chunk(docs: list[Document], beat: Beat) -> _ChunkOut:
 # Guided chunk sizes: each chunk is about 1/GUIDE of a worker's share of the documents still to
 # come, so chunks are large mid-batch (few hand-offs) and shrink toward the batch's end, where a big
 # last chunk would keep one worker busy while the others idle. Measured on the 20k bench corpus with
-# 2 workers: fixed chunks of 1,250 left the workers idle 5-6 core-seconds in a 25 s batch. The
-# first chunks double from MIN_CHUNK, so no worker waits at the start for a big chunk to be read.
+# 2 workers: fixed chunks of 1,250 left the workers idle ~10 core-seconds of a 25 s batch, guided
+# ones ~1. The first chunks double from MIN_CHUNK, so no worker waits at the start for a big chunk
+# to be read.
 GUIDE = 4
 MIN_CHUNK = 8
 
