@@ -12,7 +12,8 @@ import hashlib
 import os
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,20 +65,29 @@ def atomic_write_json(path: Path, obj: Any) -> None:
     atomic_write_bytes(path, orjson.dumps(obj, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
 
 
-def atomic_write_with(path: Path, write: Callable[[Path], None]) -> None:
-    """``write(tmp)`` creates the file at a temporary name; it is fsynced and renamed to ``path``.
+@contextmanager
+def atomic_writing(path: Path) -> Iterator[Path]:
+    """The temporary name to create ``path`` at, for a writer that takes a while (a file written a
+    part at a time); when the block ends the file is fsynced and renamed to ``path``.
 
     On any failure (a full disk included) the partial file is removed so its space comes back.
     """
     tmp = temp_path(path)
     try:
-        write(tmp)
+        yield tmp
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def atomic_write_with(path: Path, write: Callable[[Path], None]) -> None:
+    """``write(tmp)`` creates the file at a temporary name; it is fsynced and renamed to ``path``
+    (see :func:`atomic_writing`)."""
+    with atomic_writing(path) as tmp:
+        write(tmp)
 
 
 def file_sizes(directory: Path, names: list[str]) -> dict[str, int]:

@@ -12,7 +12,6 @@ unit's edges tell which removed documents are exact copies; no document's hash i
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..core.atomic import temp_path
+from ..core.atomic import atomic_writing
 from ..core.errors import CorefprepError
 from ..signatures.minhash import Signer
 from ..signatures.store import signature_chunks, signature_count
@@ -85,11 +84,12 @@ def roots(docs: Documents, bands_dir: Path, units: list[str]) -> tuple[np.ndarra
 
 
 class _Rows:
-    """A parquet file written a row group at a time, renamed into place when closed."""
+    """A parquet file written a row group at a time (at the temporary name ``atomic_writing``
+    gives, which renames it into place)."""
 
-    def __init__(self, path: Path, schema: pa.Schema):
-        self.path, self.tmp, self.schema = path, temp_path(path), schema
-        self.writer = pq.ParquetWriter(self.tmp, schema)
+    def __init__(self, tmp: Path, schema: pa.Schema):
+        self.schema = schema
+        self.writer = pq.ParquetWriter(tmp, schema)
         self.held: list[pa.Table] = []
         self.rows = 0
         self.written = False
@@ -107,17 +107,10 @@ class _Rows:
         self.writer.write_table(table)
         self.written = True
 
-    def close(self) -> None:
+    def finish(self) -> None:
         if self.rows or not self.written:
             self._write(pa.concat_tables(self.held) if self.held else self.schema.empty_table())
         self.writer.close()
-        with open(self.tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(self.tmp, self.path)
-
-    def abort(self) -> None:
-        self.writer.close()
-        self.tmp.unlink(missing_ok=True)
 
 
 @dataclass
@@ -140,8 +133,8 @@ def write_result(d: Path, docs: Documents, root: np.ndarray, first_exact: np.nda
     labels = np.array([s.label for s in sources], dtype=object)
     cluster_roots = np.zeros(len(root), dtype=bool)  # roots of the clusters (of 2+) this run's documents are in
     out = Decided()
-    files = _Rows(d / "removed.parquet", REMOVED), _Rows(d / "clusters.parquet", CLUSTERED)
-    try:
+    with atomic_writing(d / "removed.parquet") as removed_tmp, atomic_writing(d / "clusters.parquet") as clusters_tmp:
+        files = _Rows(removed_tmp, REMOVED), _Rows(clusters_tmp, CLUSTERED)
         for lo in range(docs.mine, len(root), CHUNK):
             pos = np.arange(lo, min(len(root), lo + CHUNK))
             rem = pos[root[pos] != pos]
@@ -164,10 +157,6 @@ def write_result(d: Path, docs: Documents, root: np.ndarray, first_exact: np.nda
                 out.per_batch.setdefault(k, Counter())[r] += 1
             out.by_reason.update(reasons.tolist())
         for f in files:
-            f.close()
-    except BaseException:
-        for f in files:
-            f.abort()
-        raise
+            f.finish()
     out.cluster_sizes = Counter(sizes[np.flatnonzero(cluster_roots)].tolist())
     return out
