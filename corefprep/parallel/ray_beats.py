@@ -121,8 +121,12 @@ class NodeBeats:
         self.forgotten.update(names)
         self._refresh()
         refs = [reader.forget.remote(names) for reader in self.readers.values()]
-        if wait and refs:
-            self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
+        if wait:
+            # the driver removes its own node's files itself: a reader that has not run the request
+            # by the end of the wait (a loaded machine) is killed with it undone, which left a file
+            BeatReader().forget(names)
+            if refs:
+                self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
 
     def close(self, stopped: list[str]) -> None:
         """Let the readers go (until the next read), once they removed the beats of the units

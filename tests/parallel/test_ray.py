@@ -49,7 +49,8 @@ def test_scenario_with_beats_on_the_actors_nodes(scenario, tmp_path: Path) -> No
     from corefprep.parallel.ray_beats import node_beat_path
 
     scenario(lambda: RayWorkers(EngineConfig(engine="ray", workers=2), None), tmp_path)
-    # every beat file removed, by its actor or, for a dead or stopped one, by its node's reader
+    # every beat file removed, by its actor or, for a dead or stopped one, by its node's reader (and
+    # on the driver's node by the driver)
     assert not [p for p in node_beat_path("x").parent.iterdir() if f"-{os.getpid()}-" in p.name]
 
 
