@@ -341,8 +341,7 @@ class FilterSplit:
 
     @classmethod
     def of(cls, tracked: Tracked, stats: list[dict[str, Any]]) -> FilterSplit:
-        per_batch = [BatchCpu.from_json(st.get("cpu")).to_json() for st in stats]
-        cpu = BatchCpu.from_json({k: sum(b[k] for b in per_batch) for k in BatchCpu().to_json()})
+        cpu = BatchCpu.summed(BatchCpu.from_json(st.get("cpu")) for st in stats)
         return cls(tracked.wall, tracked.cpu, max((st.get("workers", 1) for st in stats), default=1),
                    sum(st["seconds"] for st in stats), sum(st.get("worker_seconds", 0.0) for st in stats), cpu)
 

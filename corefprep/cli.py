@@ -221,7 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
                         formatter_class=HelpFormatter,
                         description="Summary of OUTPUT_DIR: batches done / pending / failed, documents passed and "
                                     "rejected by reason, quarantined documents, docs/s over the finished batches and "
-                                    "the ETA of the pending ones, the run holding the directory (if any), samples, "
+                                    "the ETA of the pending ones, where their CPU went (inside Kiwi, rule code, "
+                                    "reading, ...), the run holding the directory (if any), samples, "
                                     "tokenized chunks and final outputs. Failed batches are listed; --batches lists "
                                     "others.")
     st.add_argument("output_dir", type=path_or_url, nargs="?", default=DEFAULT_OUTPUT_DIR,

@@ -4,6 +4,7 @@ document, and a finished batch's stats record (``work/filter/batch_NNNNN.json``)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -74,6 +75,20 @@ class BatchCpu:
     @property
     def workers(self) -> float:
         return self.kiwi + self.rules + self.sign + self.between
+
+    @property
+    def total(self) -> float:
+        return self.parent + self.workers
+
+    @classmethod
+    def summed(cls, cpus: Iterable[BatchCpu]) -> BatchCpu:
+        """Many batches' parts, added up."""
+        names = [f.name for f in dataclasses.fields(cls)]
+        out = dict.fromkeys(names, 0.0)
+        for cpu in cpus:
+            for name in names:
+                out[name] += getattr(cpu, name)
+        return cls(**out)
 
     def to_json(self) -> dict[str, float]:
         return {f.name: round(getattr(self, f.name), 3) for f in dataclasses.fields(self)}

@@ -112,6 +112,7 @@ class RunStatus:
     filter_seconds: float | None
     docs_per_s: float | None
     eta_seconds: float | None
+    cpu: dict[str, Any] | None  # where the finished batches' CPU went (status's cpu_state)
     run: LiveRun
     batches: list[BatchRow]
     samples: SamplesState | None
@@ -136,6 +137,7 @@ def _status_of(output_dir: Path, st: dict[str, Any]) -> RunStatus:
                       t.get("pii_docs", 0), t.get("pii_modes", [])),
         pass_rate=st["pass_rate"], quarantined=st["quarantined"], quarantine_file=st["quarantine_file"],
         filter_seconds=st["filter_seconds"], docs_per_s=st["docs_per_s"], eta_seconds=st["eta_seconds"],
+        cpu=st.get("cpu"),
         run=LiveRun(live["live"], live.get("pid"), live.get("host")),
         batches=[BatchRow(b["batch"], b["state"], b["passed"], b["rejected"], b.get("error")) for b in st["batches"]],
         samples=SamplesState(sm["samples"], sm["chunks"], sm["complete"]) if sm is not None else None,

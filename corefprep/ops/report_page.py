@@ -13,7 +13,7 @@ from ..filter.stats import describe_pii
 from .report_data import DatasetData, PageTables, RunData
 from .report_hangul import romanize
 from .report_plots import Plot
-from .status import duration
+from .status import describe_cpu, duration
 from .tuning import SweepRow
 
 MAX_TABLE_ROWS = 200
@@ -110,6 +110,8 @@ def summary_rows(run: RunData) -> list[SummaryRow]:
                             + (f"; ETA {duration(st.eta_seconds)} for the rest" if st.eta_seconds else "")),
         SummaryRow("run", f"live: pid {live.pid} on {live.host}" if live.live else "no run is live"),
     ]
+    if st.cpu:
+        rows.insert(-1, SummaryRow("cpu", describe_cpu(st.cpu, st.done)))
     failed = st.failed_batches
     if failed:
         shown = "; ".join(f"{b.batch}: {b.error or '?'}" for b in failed[:5])

@@ -22,12 +22,18 @@ from ..core.errors import CorefprepError
 from ..core.manifest import read_manifest
 from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
+from ..filter.records import BatchCpu
 from ..filter.stats import describe_pii, read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
 from ..run.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
 from ..run.remote import store_holder, view
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
+# The parts of the filter's CPU (BatchCpu), as the cpu line names them: the workers' first, then
+# the reading process's
+CPU_PARTS = (("kiwi", "inside Kiwi"), ("rules", "rule code"), ("sign", "signing kept documents"),
+             ("between", "workers' IPC"), ("read", "reading inputs"), ("cheap", "cheap rules"),
+             ("handoff", "handing out documents"), ("write", "writing batches"))
 BATCH_FIELDS = ("documents", "passed", "rejected", "malformed", "seconds", "docs_per_s", "kiwi_docs",
                 "redecided_from", "decided_from_values", "pii_mode", "pii", "pii_docs")
 
@@ -100,6 +106,7 @@ def collect_status(output_dir: Path) -> dict[str, Any]:
         "quarantine_file": str(work.quarantine),
         "filter_seconds": rate["seconds"],
         "docs_per_s": rate["docs_per_s"],
+        "cpu": cpu_state(done),
         "pending_documents": sum(b["documents"] for b in pending),
         "eta_seconds": eta_seconds(sum(b["documents"] for b in pending), rate["docs_per_s"]),
         "run": run_state(work, live),
@@ -132,6 +139,7 @@ def batch_rows(work: WorkDir, config_id: str | None, total: int, batch_docs: int
             row["quarantined"] = len(stats.quarantined)
             row["engine"] = stats.engine
             row["finished_at"] = stats.finished_at
+            row["cpu"] = stats.cpu.to_json()
             if shas is not None:
                 shas[k] = stats.parquet_sha256
         else:
@@ -228,6 +236,17 @@ def filter_rate(done: list[dict[str, Any]]) -> dict[str, float | None]:
         seconds += cur_hi - cur_lo  # type: ignore[operator]
     docs = sum(b["documents"] for b in done)
     return {"seconds": round(seconds, 3), "docs_per_s": round(docs / seconds, 1) if seconds > 0 and docs else None}
+
+
+def cpu_state(done: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Where the finished batches' CPU seconds went, summed (None when no batch recorded it: a
+    batch finished by an older corefprep has no ``cpu``; such batches are left out of the sums)."""
+    recorded = [c for c in (BatchCpu.from_json(b.get("cpu")) for b in done) if c.total > 0]
+    if not recorded:
+        return None
+    cpu = BatchCpu.summed(recorded)
+    return {"batches": len(recorded), "seconds": round(cpu.total, 3),
+            **{name: round(getattr(cpu, name), 3) for name, _ in CPU_PARTS}}
 
 
 def eta_seconds(pending_docs: int, docs_per_s: float | None) -> float | None:
@@ -385,6 +404,16 @@ def _speed_line(st: dict[str, Any]) -> str:
     return line + f"; {rest}: about {duration(eta)} at that speed once a run resumes (none is live)"
 
 
+def describe_cpu(cpu: dict[str, Any], done: int) -> str:
+    """The filter's CPU by part (:func:`cpu_state`), as status and the report say it. Kiwi's share
+    is what more cores speed up; a large share elsewhere (reading, say) points at another cause."""
+    total = cpu["seconds"]
+    parts = ", ".join(f"{label} {cpu[name] / total:.1%}" for name, label in CPU_PARTS if cpu[name] > 0)
+    older = done - cpu["batches"]
+    note = f"; {older} older batch(es) recorded none" if older else ""
+    return f"{total:,.1f} s in the finished batches{note} — {parts}"
+
+
 def _stage_lines(st: dict[str, Any]) -> list[str]:
     lines = []
     stages = st["stages"]
@@ -486,6 +515,8 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
         lines.append(f"quarantined: {st['quarantined']:,} document(s) (worker_died / timeout) listed in "
                      f"{st['quarantine_file']}")
     lines.append(_speed_line(st))
+    if st.get("cpu"):
+        lines.append("cpu: " + describe_cpu(st["cpu"], st["done"]))
     r = st.get("redecided") or {}
     if r.get("batches"):
         analysed = r["documents"] - r["from_values"]

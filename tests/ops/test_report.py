@@ -9,6 +9,7 @@ about glyphs a font lacks.
 from __future__ import annotations
 
 import base64
+import html
 import io
 import shutil
 import warnings
@@ -36,6 +37,7 @@ from corefprep.ops.report import (
     token_counts,
     write_report,
 )
+from corefprep.ops.status import describe_cpu
 
 SEQ = "256"
 NAME = f"entity_coref_v2_{SEQ}"
@@ -124,6 +126,9 @@ def test_report_of_a_full_run_is_one_self_contained_page(full_run, capsys):
     # the status of `status`: the report is not a dataset
     st = orjson.loads(_run_json(full_run, capsys))
     assert [Path(d["path"]).name for d in st["datasets"]] == [NAME]
+    # the summary says where the CPU went as status does
+    assert st["cpu"]["kiwi"] > 0
+    assert f"<td>cpu</td><td>{html.escape(describe_cpu(st['cpu'], st['done']))}</td>" in text
 
 
 def _run_json(out: Path, capsys) -> bytes:

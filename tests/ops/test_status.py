@@ -22,7 +22,7 @@ from fixtures.faults import install as install_faults
 from corefprep.cli import main
 from corefprep.core.workdir import WorkDir
 from corefprep.filter.records import BatchStats, Quarantined
-from corefprep.ops.status import collect_status, eta_seconds, filter_rate, format_status
+from corefprep.ops.status import CPU_PARTS, collect_status, eta_seconds, filter_rate, format_status
 from corefprep.run.lock import run_lock
 
 SEQ = "256"
@@ -96,6 +96,35 @@ def test_speed_is_documents_over_batch_seconds(full_run, capsys):
     line = next(x for x in _status(full_run, capsys).splitlines() if x.startswith("speed: "))
     # the line shows the rate the JSON holds (equal to docs / secs within rounding, checked above)
     assert f"{st['docs_per_s']:,.0f} docs/s over 7 finished batches" in line and "every batch is done" in line
+
+
+def test_cpu_line_splits_the_batches_cpu_as_their_records_do(full_run, tmp_path, capsys):
+    """The shares are the batch records' CPU parts summed; a batch an older corefprep finished
+    (no ``cpu``) is named and left out, not counted as zero."""
+    stats = _batch_stats(full_run)
+    kiwi = sum(s["cpu"]["kiwi"] for s in stats)
+    total = sum(s["cpu"]["parent"] + s["cpu"]["kiwi"] + s["cpu"]["rules"] + s["cpu"]["sign"] + s["cpu"]["between"]
+                for s in stats)
+    assert kiwi > 0 and total > kiwi
+    st = collect_status(full_run)
+    assert st["cpu"]["batches"] == 7 and st["cpu"]["seconds"] == pytest.approx(total, abs=0.01)
+    assert st["cpu"]["kiwi"] == pytest.approx(kiwi, abs=0.01)
+    line = next(x for x in _status(full_run, capsys).splitlines() if x.startswith("cpu: "))
+    assert line.startswith(f"cpu: {st['cpu']['seconds']:,.1f} s in the finished batches — inside Kiwi "
+                           f"{st['cpu']['kiwi'] / st['cpu']['seconds']:.1%}, ")
+    shown = [label for name, label in CPU_PARTS if st["cpu"][name] > 0]
+    assert [part.rsplit(" ", 1)[0] for part in line.split(" — ")[1].split(", ")] == shown
+
+    out = tmp_path / "older"
+    shutil.copytree(full_run, out)
+    first = out / "work" / "filter" / "batch_00000.json"
+    old = orjson.loads(first.read_bytes())
+    del old["cpu"]
+    first.write_bytes(orjson.dumps(old, option=orjson.OPT_SORT_KEYS))
+    st = collect_status(out)
+    assert st["done"] == 7 and st["cpu"]["batches"] == 6
+    assert st["cpu"]["kiwi"] == pytest.approx(kiwi - stats[0]["cpu"]["kiwi"], abs=0.01)
+    assert "s in the finished batches; 1 older batch(es) recorded none — inside Kiwi" in _status(out, capsys)
 
 
 def test_later_stages_match_the_files_and_the_dataset(full_run, capsys):
