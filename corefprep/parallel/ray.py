@@ -402,6 +402,8 @@ class RayWorkers:
                 continue
             del self._calls[ref]
             self._retire(call.actor)
+            if self.node_beats is not None:  # should Ray start it after all, until the kill lands
+                self.node_beats.forget([call.beat])
             self.workers -= 1  # this cluster cannot place as many as it said
             events.append(Requeue(call.uid))
             name = self.step.name if self.step is not None else "a step"
