@@ -122,11 +122,12 @@ class NodeBeats:
         self._refresh()
         refs = [reader.forget.remote(names) for reader in self.readers.values()]
         if wait:
-            # the driver removes its own node's files itself: a reader that has not run the request
-            # by the end of the wait (a loaded machine) is killed with it undone, which left a file
-            BeatReader().forget(names)
             if refs:
                 self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
+            # then the driver removes its own node's files itself: a reader that has not run the
+            # request by the end of the wait (a loaded machine) is killed with it undone, which
+            # left a file
+            BeatReader().forget(names)
 
     def close(self, stopped: list[str]) -> None:
         """Let the readers go (until the next read), once they removed the beats of the units
