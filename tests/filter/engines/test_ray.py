@@ -20,6 +20,7 @@ import orjson
 import pyarrow.parquet as pq
 import pytest
 from fixtures import minicorpus as mc
+from fixtures import piicorpus
 from fixtures.cli import run_cli, run_killed_when
 from fixtures.faults import install as install_faults
 from fixtures.shared import DEV_CORPUS, needs_shared
@@ -120,6 +121,26 @@ def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, ob
     for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):  # every verdict
         assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
             pq.read_table(local / "work" / "filter" / name).column("verdict").to_pylist()
+
+
+@pytest.mark.parametrize("pii", ["redact", "tag"])
+def test_ray_equals_local_on_the_pii_corpus(tmp_path, ray_session, pii):
+    """Personal data found in Ray's actors is found, redacted or tagged as in the local workers:
+    the same batch files byte for byte, and the same counts per kind in the batches' stats."""
+    corpus = piicorpus.build(tmp_path / "corpus")
+    args = ["filter", str(corpus.path), "--batch-docs", "7", *piicorpus.LLM_SPACE, "--pii", pii]
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    assert _run(*args, "-o", str(local), "--workers", "2") == 0
+    assert _run(*args, "-o", str(on_ray), "--engine", "ray") == 0
+    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) > 2
+
+    def per_kind(out: Path) -> list[tuple[dict[str, int], int]]:
+        found = [orjson.loads(p.read_bytes()) for p in sorted((out / "work" / "filter").glob("batch_*.json"))]
+        return [(s["pii"], s["pii_docs"]) for s in found]
+
+    assert per_kind(on_ray) == per_kind(local)
+    assert sum(docs for _, docs in per_kind(local)) == len(corpus.values) > 0
+    assert orjson.loads((on_ray / "work" / "filter" / "batch_00000.json").read_bytes())["engine"] == "ray"
 
 
 def test_a_threshold_change_re_decided_on_ray_equals_the_local_engines(tmp_path, mini, mini_ray, mini_local):
