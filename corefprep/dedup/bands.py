@@ -5,8 +5,8 @@ For one band (or the exact hashes) every signed document contributes its key; so
 and each of them gets one edge to that first document (a star per group: what the clusters need,
 never the group's n² pairs). A band of a big corpus is done in parts, by the top bits of its keys,
 so that one part's arrays stay under :data:`PART_DOCS` documents; each part is a pass over the
-signature files, read :data:`READ_RECORDS` records at a time, and its edges are appended to a
-scratch file as soon as they are found, so a unit's memory does not grow with the corpus. Each
+signature files, read :data:`READ_RECORDS` records at a time, and its edges are appended to the
+edge file as soon as they are found, so a unit's memory does not grow with the corpus. Each
 band's edges are written to ``band_BB.npy`` (``exact.npy``) with a record naming the signature
 files they came from, so a resumed run redoes only what is missing or stale.
 """
@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import math
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
-from ..core.atomic import atomic_write_json, atomic_write_with, read_json, temp_path
+from ..core.atomic import atomic_write_json, atomic_writing, read_json
 from ..signatures.minhash import Signer
 from ..signatures.store import npy_chunks, signature_chunks, signature_count
 
@@ -101,34 +100,35 @@ def _part(files: list[tuple[Path, int, int]], signer: Signer, name: str,
 def compute_band(files: list[tuple[Path, int, int]], signer: Signer, name: str, out: Path, fingerprint: str) -> int:
     """The edges of one unit over the signature ``files`` ((directory, batch, offset added to its
     doc_index)), written to ``out``; returns their number. One part of the key space at a time
-    (each a pass over the files, read in chunks), its edges appended to a scratch file as it is
-    done: memory follows :data:`PART_DOCS`, not the number of documents."""
+    (each a pass over the files, read in chunks), its edges appended to the file as it is done
+    (the header, which holds their count, is written again at the end): memory follows
+    :data:`PART_DOCS`, not the number of documents."""
     n = sum(signature_count(directory, k) for directory, k, _ in files)
     bits = math.ceil(math.log2(max(1, n / PART_DOCS)))
     out.parent.mkdir(parents=True, exist_ok=True)
     marker = out.with_suffix(".json")
     marker.unlink(missing_ok=True)
-    scratch = temp_path(out.with_suffix(".edges"))  # the edges without their header
     count = 0
-    with open(scratch, "wb") as f:
+    with atomic_writing(out) as tmp, open(tmp, "wb") as f:
+        header = _edges_header(f, 0)  # rewritten with the count once it is known
         for part in range(2**bits):
             select = (np.uint64(64 - bits), np.uint64(part)) if bits else None
             edges = group_edges(*_part(files, signer, name, select))
-            f.write(edges.tobytes())
+            f.write(memoryview(edges))
             count += len(edges)
-
-    def write(tmp: Path) -> None:
-        header = {"descr": np.lib.format.dtype_to_descr(EDGE_DTYPE), "fortran_order": False, "shape": (count,)}
-        with open(tmp, "wb") as f, open(scratch, "rb") as src:  # what np.save writes, the data copied over
-            np.lib.format.write_array_header_1_0(f, header)
-            shutil.copyfileobj(src, f, 1 << 20)
-
-    try:
-        atomic_write_with(out, write)
-    finally:
-        scratch.unlink(missing_ok=True)
+        f.seek(0)
+        if _edges_header(f, count) != header:  # np.save's padding makes it 128 bytes for any count
+            raise AssertionError(f"{out}: the edge file's header changed size")
     atomic_write_json(marker, {"inputs": fingerprint, "edges": count, "bytes": out.stat().st_size})
     return count
+
+
+def _edges_header(f: BinaryIO, count: int) -> int:
+    """The ``.npy`` header of ``count`` edges (what np.save writes before the data); its length."""
+    start = f.tell()
+    np.lib.format.write_array_header_1_0(
+        f, {"descr": np.lib.format.dtype_to_descr(EDGE_DTYPE), "fortran_order": False, "shape": (count,)})
+    return f.tell() - start
 
 
 def band_done(out: Path, fingerprint: str) -> bool:
