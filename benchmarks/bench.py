@@ -706,10 +706,9 @@ def print_filter_split(c: list[RunResult]) -> None:
           f"on {splits[0].workers} workers + the reading process; batches {med(s.batches_wall for s in splits):.1f}s "
           "of the wall")
     print(f"  {'part':<68} {'seconds':>8} {'÷ wall':>7} {'of CPU':>7}")
-    names = [name for name, _, _ in splits[0].parts()]
-    for i, name in enumerate(names):
-        secs = med(s.parts()[i][1] for s in splits)
-        kind = splits[0].parts()[i][2]
+    parts = [s.parts() for s in splits]
+    for i, (name, _, kind) in enumerate(parts[0]):
+        secs = med(p[i][1] for p in parts)
         share = f"{secs / cpu_all:7.1%}" if kind == "cpu" and cpu_all else " " * 7
         print(f"  {name:<68} {secs:8.2f} {secs / wall:7.2f} {share}")
     print(f"  inside Kiwi, of the workers' CPU: {med(s.kiwi_share for s in splits):.1%}")
