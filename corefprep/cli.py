@@ -22,7 +22,6 @@ from .core.version import __version__
 from .coref.config import SampleConfig
 from .filter.config import EngineConfig, FilterConfig
 from .filter.stats import parse_batch_spec, pii_kinds
-from .io.storage import is_url, parse_storage_options, use_storage_options
 from .ops.doctor import run_doctor
 from .ops.explain import explain, explained_json, format_explained
 from .ops.report import write_report
@@ -35,6 +34,7 @@ from .run.pipeline import STAGES, RunResult, prepare
 from .run.plan import apply_plan
 from .run.remote import staged, view
 from .signatures.config import DedupConfig
+from .store.urls import is_url, parse_storage_options, use_storage_options
 from .tokenizer.config import MapConfig, TokenizeConfig
 
 _NOT_THE_FILTER = (

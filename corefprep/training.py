@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 import datasets
 
 from corefprep.core.errors import CorefprepError
-from corefprep.io.storage import is_url
 from corefprep.output.markers import COMPLETE_MARKER
+from corefprep.store.urls import is_url
 
 if TYPE_CHECKING:
     import torch

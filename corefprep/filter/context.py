@@ -15,8 +15,8 @@ from typing import Any
 from ..core.workdir import WorkDir
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
-from ..io.storage import given_storage_options
 from ..signatures.minhash import Signer
+from ..store.urls import given_storage_options
 from .judge import Judge
 
 

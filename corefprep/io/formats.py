@@ -25,8 +25,9 @@ import orjson
 import zstandard
 
 from ..core.errors import InputError
+from ..store.urls import is_url
 from .documents import NO_META, Document, InputFile
-from .storage import is_url, open_input
+from .storage import open_input
 
 SUPPORTED_SUFFIXES = (".jsonl.zst", ".jsonl.gz", ".jsonl", ".parquet", ".txt")
 MALFORMED_REASONS = ("invalid_json", "invalid_utf8", "not_an_object", "missing_text", "text_not_string")

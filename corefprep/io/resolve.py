@@ -13,10 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import InputError, first_line
+from ..store.urls import filesystem, is_url, url_of
 from .documents import InputFile
 from .formats import SUPPORTED_SUFFIXES, suffix_list
 from .hub import is_hub_spec, resolve_hub
-from .storage import filesystem, identity, is_url, url_of
+from .storage import identity
 
 log = logging.getLogger("corefprep")
 

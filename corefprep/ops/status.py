@@ -25,8 +25,8 @@ from ..dedup.result import REASONS, read_summary
 from ..filter.records import BatchCpu
 from ..filter.stats import describe_pii, read_stats
 from ..output.markers import COMPLETE_MARKER, list_outputs
-from ..run.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
 from ..run.remote import store_holder, view
+from ..store.lock import LEASE_SECONDS, describe_holder, lock_is_live, read_lock_holder
 
 TOP_REASONS = 6  # rejection reasons named in the summary line (the JSON has them all)
 # The parts of the filter's CPU (BatchCpu), as the cpu line names them: the workers' first, then

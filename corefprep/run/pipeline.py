@@ -36,11 +36,11 @@ from ..dedup.result import DedupResult, DedupSummary
 from ..dedup.stage import earlier_run, run_dedup
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
-from ..io.mirror import Mirror
 from ..parallel.ray import import_ray, ray_session
+from ..store.lock import run_lock
+from ..store.mirror import Mirror
 from ..tokenizer.specials import validate_tokenizer
 from .filter_stage import plan_filter, require_all_done, run_filter
-from .lock import run_lock
 from .options import RunOptions, command_line
 from .plan import apply_plan, is_planned
 from .preflight import enforce, run_preflight

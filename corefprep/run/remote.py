@@ -28,10 +28,10 @@ from pathlib import Path
 
 from ..core.errors import CorefprepError, InputError, LockedError, UsageError
 from ..core.log import say
-from ..io.mirror import Mirror, Moved, StoreError
-from ..io.storage import is_url
+from ..store.lease import StoreLease, store_lease
+from ..store.mirror import Mirror, Moved, StoreError
+from ..store.urls import is_url
 from .options import RunOptions
-from .store_lease import StoreLease, store_lease
 
 
 def cache_dir(kind: str, url: str) -> Path:

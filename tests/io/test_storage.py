@@ -19,7 +19,8 @@ import corefprep.io.counts as counts
 from corefprep.core.errors import InputError
 from corefprep.io.read import count_records, iter_documents
 from corefprep.io.resolve import resolve_inputs
-from corefprep.io.storage import identity, is_url, scheme_of
+from corefprep.io.storage import identity
+from corefprep.store.urls import is_url, scheme_of
 
 TEXTS = [f"서울의 {i}번째 문서입니다. 문장이 이어집니다." for i in range(40)]
 

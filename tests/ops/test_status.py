@@ -23,7 +23,7 @@ from corefprep.cli import main
 from corefprep.core.workdir import WorkDir
 from corefprep.filter.records import BatchStats, Quarantined
 from corefprep.ops.status import CPU_PARTS, collect_status, eta_seconds, filter_rate, format_status
-from corefprep.run.lock import run_lock
+from corefprep.store.lock import run_lock
 
 SEQ = "256"
 NAME = f"entity_coref_v2_{SEQ}"

@@ -96,7 +96,7 @@ def test_kill_and_resume_at_every_stage(corpus: Corpus, reference: Reference, tm
     finally:
         kill_group(first)
     from corefprep.core.workdir import WorkDir
-    from corefprep.run.lock import read_lock_holder
+    from corefprep.store.lock import read_lock_holder
 
     assert read_lock_holder(WorkDir(out))["pid"] == first.pid  # stale lock left behind
 

@@ -139,7 +139,7 @@ def test_a_key_given_in_storage_options_appears_in_no_file_no_object_and_no_log_
     `report` and `explain` (in this process) read the run on the store with them."""
     from s3fs import S3FileSystem
 
-    from corefprep.io.storage import use_storage_options
+    from corefprep.store.urls import use_storage_options
 
     secret = "cp-unique-secret-" + "".join(random.Random().choice("abcdefghijklmnop") for _ in range(16))
     s3_server.bucket("secret")

@@ -28,11 +28,11 @@ from typing import Any
 
 from ...core.log import EventLog, progress_bar, say
 from ...core.workdir import WorkDir
-from ...io.mirror import Mirror
-from ...io.storage import use_storage_options
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
 from ...rules.kiwi import load_kiwi
+from ...store.mirror import Mirror
+from ...store.urls import use_storage_options
 from ..batch import compute_batch
 from ..config import EngineConfig
 from ..context import FilterContext

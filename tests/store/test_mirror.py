@@ -11,7 +11,7 @@ import pytest
 from fixtures.s3 import S3Server
 
 from corefprep.core.atomic import atomic_write_bytes
-from corefprep.io.mirror import Mirror
+from corefprep.store.mirror import Mirror
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ import pytest
 from fixtures.s3 import S3Server
 
 from corefprep.core.errors import LockedError
-from corefprep.run import store_lease as sl
-from corefprep.run.lock import host_id
-from corefprep.run.store_lease import LEASE_NAME, StoreLease, store_lease
+from corefprep.store import lease as sl
+from corefprep.store.lease import LEASE_NAME, StoreLease, store_lease
+from corefprep.store.lock import host_id
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ import orjson
 
 from ..core.atomic import atomic_write_bytes, is_temp_name, read_json, temp_path
 from ..core.errors import CorefprepError, first_line
-from .storage import filesystem
+from .urls import filesystem
 
 # The sync record in the stage (a hidden name: never pushed, never taken for an output).
 STATE_NAME = ".corefprep-mirror.json"

@@ -17,16 +17,16 @@ import pytest
 from fixtures import minicorpus as mc
 from fixtures.tiers import slow_fixture
 
-import corefprep.run.lock as workdir
+import corefprep.store.lock as workdir
 from corefprep.core.errors import LockedError
 from corefprep.core.workdir import WorkDir
-from corefprep.run.lock import lock_is_live, read_lock_holder, run_lock
+from corefprep.store.lock import lock_is_live, read_lock_holder, run_lock
 
 HOLD = """
 import sys, time
 from pathlib import Path
 from corefprep.core.workdir import WorkDir
-from corefprep.run.lock import run_lock
+from corefprep.store.lock import run_lock
 with run_lock(WorkDir(Path(sys.argv[1])), command="holder"):
     print("held", flush=True)
     time.sleep(120)
@@ -268,7 +268,7 @@ from pathlib import Path
 import filelock, filelock._soft._lease, psutil  # imported now: run_lock imports them lazily
 from corefprep.core.errors import LockedError
 from corefprep.core.workdir import WorkDir
-from corefprep.run.lock import run_lock
+from corefprep.store.lock import run_lock
 
 base, rounds, hold = Path(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 if sys.argv[4] == "no-flock":  # a filesystem without flock: the guard cannot be taken

@@ -35,9 +35,9 @@ from typing import Any
 import orjson
 
 from ..core.errors import LockedError, first_line
-from ..io.mirror import StoreError
-from ..io.storage import filesystem, scheme_of
 from .lock import LEASE_SECONDS, host_id
+from .mirror import StoreError
+from .urls import filesystem, scheme_of
 
 # hidden, like every name the mirror leaves alone: the lease is the store's own, never a stage's file
 LEASE_NAME = "work/.lease.json"
