@@ -10,14 +10,17 @@ import argparse
 import errno
 import os
 import select
+import shlex
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+from .core import stop
 from .core.errors import CorefprepError, UsageError
 from .core.log import EventLog
 from .core.options import add_options, path_or_url, values_from
+from .core.redact import HIDDEN, mask_text, mask_url, url_credentials
 from .core.version import __version__
 from .coref.config import SampleConfig
 from .filter.config import EngineConfig, FilterConfig
@@ -86,6 +89,63 @@ class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
                 or action.default is argparse.SUPPRESS):
             return action.help
         return f"{text} (default: %(default)s)".strip()
+
+
+# Options whose value may hold a secret: never recorded, printed or echoed in an error.
+SECRET_OPTIONS = frozenset({"storage_options"})
+# Values that are not locations (document text), so no URL in them is refused.
+NOT_LOCATIONS = frozenset({"text"})
+
+
+class Parser(argparse.ArgumentParser):
+    """corefprep's argument parser (its subcommands' too): options are never abbreviated, and a
+    usage error never repeats what may be a secret.
+
+    An abbreviation is refused because it escapes whatever looks for an option by its name:
+    ``--storage-opt JSON`` would be ``--storage-options`` to argparse and an unknown word to
+    everything else."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {self._unknown(extras, getattr(ns, 'command', None))}")
+        return ns
+
+    def _unknown(self, extras: list[str], command: str | None) -> str:
+        """The unrecognized words, their values hidden (an unknown option's value may be the secret
+        of a misspelt --storage-options), and for an abbreviation the option it is short for."""
+        parser = _subparsers(self).get(command or "", self)
+        words, hints, after_option = [], [], False
+        for word in extras:
+            if word.startswith("-") and len(word) > 1:
+                name, eq, _value = word.partition("=")
+                words.append(name + (f"={HIDDEN}" if eq else ""))
+                full = sorted(o for o in parser._option_string_actions if o.startswith(name) and name.startswith("--"))
+                if full:
+                    hints.append(f"{name} is short for {' or '.join(full)}")
+                after_option = not eq
+            else:
+                words.append(HIDDEN if after_option else mask_url(word))
+                after_option = False
+        text = " ".join(words)
+        if hints:
+            text += f" (options are not abbreviated: {'; '.join(hints)})"
+        return text
+
+    def error(self, message: str) -> NoReturn:
+        super().error(mask_text(message))
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The subcommands' parsers by name (argparse has no public accessor)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
 
 
 def _rule_type(kind: str) -> Any:
@@ -170,13 +230,16 @@ def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     add_options(t, MapConfig)
 
 
-def options_from_args(a: argparse.Namespace) -> RunOptions:
-    """The run the command line describes, its planned options filled for this machine."""
+def options_from_args(a: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> RunOptions:
+    """The run the command line describes, its planned options filled for this machine (``parser``:
+    the one that parsed ``a``, by default corefprep's)."""
     _check_clm_options(a)
+    refuse_url_credentials(a)
     if a.batches is not None:
         parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
     opts = RunOptions(
         inputs=list(a.inputs), **values_from(RunOptions, a),
+        command=recorded_command(parser or build_parser(), a),
         filter=FilterConfig(**values_from(FilterConfig, a)),
         engine=EngineConfig(**values_from(EngineConfig, a)),
         rules=rules_from_args(a),
@@ -187,6 +250,69 @@ def options_from_args(a: argparse.Namespace) -> RunOptions:
         map=MapConfig(**values_from(MapConfig, a)),
     )
     return apply_plan(opts)
+
+
+def recorded_command(parser: argparse.ArgumentParser, a: argparse.Namespace) -> str:
+    """The command as a run records it (``work/run.json``, the store's lease, the ``run_start`` event,
+    ``corefprep status``), made from what argparse parsed rather than from the words typed: each
+    option under its own name however it was spelt (``--storage-options=JSON``, ``-o``), options
+    left at their default omitted, the value of a secret option hidden and URLs masked
+    (:mod:`corefprep.core.redact`). Quoted so that it can be run again as it is."""
+    sub = _subparsers(parser).get(a.command, parser)
+    positional: list[str] = []
+    optional: list[str] = []
+    seen: set[str] = set()
+    for action in sub._actions:
+        if (action.dest in seen or action.dest in (argparse.SUPPRESS, "help")
+                or isinstance(action, argparse._HelpAction | argparse._VersionAction)):
+            continue
+        seen.add(action.dest)  # one option per destination (--keep-pronouns is --no-drop-pronouns)
+        value = getattr(a, action.dest, action.default)
+        if not action.option_strings:
+            positional += [_recorded_value(action.dest, v) for v in _listed(value)]
+        elif value != action.default:
+            optional += _recorded_option(action, value)
+    return " ".join(["corefprep", a.command, *positional, *optional])
+
+
+def _listed(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _recorded_value(dest: str, value: Any) -> str:
+    if dest in SECRET_OPTIONS:
+        return HIDDEN
+    return shlex.quote(mask_url(str(value)))
+
+
+def _recorded_option(action: argparse.Action, value: Any) -> list[str]:
+    """``--name [VALUE ...]`` for an option given a value other than its default."""
+    longs = [o for o in action.option_strings if o.startswith("--")] or action.option_strings
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return [longs[0] if value else next((o for o in longs if o.startswith("--no-")), longs[0])]
+    if action.nargs == 0:  # store_true, store_false, store_const: the flag is all there is
+        return [longs[0]]
+    return [longs[0], *(_recorded_value(action.dest, v) for v in _listed(value))]
+
+
+def refuse_url_credentials(a: argparse.Namespace) -> None:
+    """A URL given with credentials in it (``s3://KEY:SECRET@bucket/...``, ``?token=...``) is a usage
+    error: no store corefprep reads takes them from there (s3fs takes ``KEY:SECRET@bucket`` for a
+    bucket's name, and repeats it in its error), and the URL is recorded and printed in many places.
+    The message names the option and the URL with the secret hidden."""
+    for dest, value in sorted(vars(a).items()):
+        if dest in SECRET_OPTIONS or dest in NOT_LOCATIONS:
+            continue
+        for v in _listed(value):
+            what = url_credentials(v) if isinstance(v, str) else None
+            if what is not None:
+                where = {"inputs": "an input", "output_dir": "the output directory",
+                         "target": "the document or run to explain"}.get(dest, f"--{dest.replace('_', '-')}")
+                raise UsageError(f"{where}: {mask_url(v)}: credentials in a URL are not supported (it has {what}); "
+                                 "give them with the AWS_* environment variables or ~/.aws (the store's usual "
+                                 "settings), or --storage-options")
 
 
 def _check_clm_options(a: argparse.Namespace) -> None:
@@ -206,10 +332,10 @@ def _check_clm_options(a: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="corefprep", description="Korean web text -> trainer-ready datasets: "
-                                "entity-coreference samples for masked LMs (--objective entity-mlm) or packed "
-                                "causal-LM blocks (--objective clm)",
-                                formatter_class=HelpFormatter)
+    p = Parser(prog="corefprep", description="Korean web text -> trainer-ready datasets: entity-coreference samples "
+                                             "for masked LMs (--objective entity-mlm) or packed causal-LM blocks "
+                                             "(--objective clm)",
+               formatter_class=HelpFormatter)
     p.add_argument("--version", action="version", version=f"corefprep {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in ("prepare", *STAGES):
@@ -271,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _run(a: argparse.Namespace) -> int:
+def _run(a: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
+    refuse_url_credentials(a)
     if a.storage_options:
         use_storage_options(parse_storage_options(a.storage_options))
     if a.command == "status":
@@ -298,7 +425,7 @@ def _run(a: argparse.Namespace) -> int:
                                  filter=FilterConfig(text_field=a.text_field), rules=rules_from_args(a),
                                  tokenize=TokenizeConfig(**values_from(TokenizeConfig, a))))
         return run_doctor(opts, as_json=a.json)
-    opts = options_from_args(a)
+    opts = options_from_args(a, parser)
     stages = STAGES if a.command == "prepare" else (a.command,)
     res = prepare(opts, stages)
     print(_done_line(res))
@@ -366,22 +493,55 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
     a.debug = getattr(a, "debug", False)
+    # SIGTERM and Ctrl-C unwind the run like an error (workers stopped, finished units kept, the lock
+    # and the store's lease released); whatever this process forks dies with it, however it ends.
+    with stop.handlers(), stop.forks_die_with_parent():
+        return _main(a, parser)
+
+
+def _main(a: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
-        return _run(a)
-    except KeyboardInterrupt:
-        msg = "corefprep: interrupted; finished batches are kept — rerun the same command to resume"
-        print(msg, file=sys.stderr)
-        _log_error(a, "interrupted", msg, 130)
-        return 130
+        return _run(a, parser)
+    except (KeyboardInterrupt, stop.Stopped) as exc:
+        return _stopped(a, exc)
     except Exception as exc:
+        behind = _stop_behind(exc)
+        if behind is not None:
+            return _stopped(a, behind)
         if isinstance(exc, BrokenPipeError) and _stdout_reader_gone():
             return 141  # `corefprep status DIR | head`: the reader has what it wanted; 128 + SIGPIPE, as the shell's
         if a.debug:
             traceback.print_exc()
         code, msg = _error_message(exc)
+        msg = mask_text(msg)  # a URL with a secret that reached a library's message (never the option values)
         print(msg, file=sys.stderr)
         _log_error(a, type(exc).__name__, msg, code)
         return code
+
+
+def _stopped(a: argparse.Namespace, exc: BaseException) -> int:
+    """The one line, the event and the exit code of a run stopped by Ctrl-C or a signal."""
+    if isinstance(exc, stop.Stopped):
+        kind, code, what = "stopped", exc.exit_code, str(exc)
+    else:
+        kind, code, what = "interrupted", 130, "interrupted"
+    msg = f"corefprep: {what}; finished batches are kept — rerun the same command to resume"
+    print(msg, file=sys.stderr)
+    _log_error(a, kind, msg, code)
+    return code
+
+
+def _stop_behind(exc: BaseException) -> BaseException | None:
+    """The Ctrl-C or stop signal behind ``exc``: raised inside a C extension's call, it can come out
+    as another error (Ray's wait turns it into a SystemError caused by it)."""
+    seen: set[int] = set()
+    e: BaseException | None = exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        if isinstance(e, KeyboardInterrupt | stop.Stopped):
+            return e
+        e = e.__cause__ or e.__context__
+    return None
 
 
 def _stdout_reader_gone() -> bool:
@@ -432,7 +592,7 @@ def _log_event(a: argparse.Namespace, event: str, **fields: Any) -> None:
     if path is None:
         return
     try:
-        with EventLog(path, output_dir=str(a.output_dir)) as events:
+        with EventLog(path, output_dir=mask_url(str(a.output_dir))) as events:
             events.emit(event, command=a.command, **fields)
     except OSError:
         pass  # the log file itself is the problem; the outcome is on stdout/stderr already

@@ -10,3 +10,14 @@ def kiwi():
     from corefprep.rules.kiwi import load_kiwi
 
     return load_kiwi()
+
+
+@pytest.fixture(autouse=True)
+def _no_fence_left_behind():
+    """A test that holds or loses a lease in this process gives its fence back: the next test's
+    writes must not be refused for it."""
+    yield
+    from corefprep.core.fence import FENCE, LEASE, LOCK
+
+    FENCE.release(LOCK)
+    FENCE.release(LEASE)

@@ -235,7 +235,7 @@ def on_pre_build(config: Any, **_: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     ap.add_argument("--check", action="store_true", help="exit 1 if the page is stale instead of writing it")
     ap.add_argument("--out", type=Path, default=OUT, help="the page to write or check (default: docs/cli.md)")
     a = ap.parse_args(argv)

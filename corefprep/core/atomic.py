@@ -3,7 +3,8 @@
 Everything corefprep writes goes to a hidden temporary name first and is renamed into place when
 whole (rename is atomic on POSIX filesystems). Temporary names follow one pattern
 (:data:`TEMP_NAME`), so the leftovers of a killed writer are recognised and removed by the next
-run that holds the output directory's lock.
+run that holds the output directory's lock. Every rename into place first checks the run's fence
+(:mod:`corefprep.core.fence`): a run that may have lost its output to another stops there.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
+from .fence import FENCE
 
 # What writers use while a file or directory is not finished: ``.NAME.tmp-PID`` (atomic writes,
 # filter batches, tokenized chunks, the final dataset), ``.NAME.tmp`` (samples chunks) and
@@ -55,6 +58,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        FENCE.check()
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -77,6 +81,7 @@ def atomic_writing(path: Path) -> Iterator[Path]:
         yield tmp
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
+        FENCE.check()
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)

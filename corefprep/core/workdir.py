@@ -3,7 +3,7 @@
 ``<output-dir>/work/`` holds everything a run needs to resume: filter batches, sample chunks,
 tokenized chunks, the manifest that records the settings the batches were made with
 (:mod:`corefprep.run.manifest`), the cached per-file record counts and the lock that keeps a
-second run out (:mod:`corefprep.run.lock`).
+second run out (:mod:`corefprep.store.lock`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .atomic import clean_temp_files, is_temp_name
+from .atomic import clean_temp_files, is_temp_name, remove_path
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,12 @@ class WorkDir:
     @property
     def manifest(self) -> Path:
         return self.root / "manifest.json"
+
+    @property
+    def incoming(self) -> Path:
+        """Where Ray actors deliver what they finish, for the driver to move into place
+        (corefprep.store.incoming); what is left there belongs to no live run once the lock is held."""
+        return self.root / ".incoming"
 
     @property
     def lock(self) -> Path:
@@ -87,4 +93,6 @@ def clean_leftovers(work: WorkDir) -> int:
     for parent in (work.tokenized_dir, work.dedup_dir):
         if parent.is_dir():
             dirs += sorted(p for p in parent.iterdir() if p.is_dir() and not is_temp_name(p.name))
-    return sum(clean_temp_files(d) for d in dirs)
+    undelivered = int(work.incoming.exists())
+    remove_path(work.incoming)
+    return sum(clean_temp_files(d) for d in dirs) + undelivered

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.atomic import atomic_write_json, clean_temp_files, config_hash, file_sizes, has_sizes, read_json
+from ..core.fence import FENCE
 from ..core.log import progress_bar, say
 from ..core.workdir import WorkDir
 from ..tokenizer.config import MapConfig, TokenizeConfig
@@ -86,6 +87,7 @@ def tokenize_chunk(
         for name in files:
             with open(tmp / name, "rb") as f:
                 os.fsync(f.fileno())
+        FENCE.check()
         if out_dir.exists():
             shutil.rmtree(out_dir)
         os.replace(tmp, out_dir)

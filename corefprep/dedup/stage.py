@@ -20,6 +20,7 @@ size or the engine: the kept set is a function of the documents and the settings
 
 from __future__ import annotations
 
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ from ..filter.records import BatchStats
 from ..parallel import Beat, EngineConfig, Step, Unit, supervised
 from ..rules.kiwi import kiwi_version
 from ..signatures.minhash import Signer
+from ..store.incoming import Drops, move_into_place
 from .bands import band_done, band_names, compute_band, inputs_fingerprint
 from .decide import documents, roots, write_result
 from .result import DedupResult, DedupSummary, load_result, result_dir
@@ -57,14 +59,22 @@ def band_unit(job: BandJob, beat: Beat) -> int:
     return compute_band(job.files, job.signer, job.name, job.out, job.fingerprint)
 
 
+def _take_band(out: Path, bands_dir: Path) -> None:
+    """Move a band an actor wrote (its edges, then the marker that says they are whole) into place."""
+    for src in (out, out.with_suffix(".json")):
+        move_into_place(src, bands_dir / src.name)
+
+
 def _band_step(cfg: EngineConfig) -> Step:
     # sorting a band's keys runs at millions of documents a second here; the floor is far below
     return Step("dedup bands", band_unit, unit_limit=cfg.unit_timeout, floor_rate=100_000.0, memory=1 << 30)
 
 
 def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: EngineConfig, *,
-              against: Path | None = None, progress: bool = True) -> DedupResult:
-    """Deduplicate the kept documents of the finished batches ``done``; returns the result."""
+              against: Path | None = None, progress: bool = True, drops: Drops | None = None) -> DedupResult:
+    """Deduplicate the kept documents of the finished batches ``done``; returns the result. On
+    Ray, each band is written under a place of its own in ``drops`` and moved into place here
+    (:mod:`corefprep.store.incoming`): an actor never writes where a later run reads."""
     t0 = time.monotonic()
     sign_missing(work, done, signer, cfg, progress=progress)
     sources = [this_run(work, done, signer)]
@@ -82,10 +92,15 @@ def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: E
     todo = [u for u in units if not band_done(bands_dir / f"{u}.npy", fingerprint)]
     if todo:
         size = sum(int(r.get("records", 0)) for s in sources for r in s.records) or 1  # signatures each band reads
-        jobs = [Unit(u, BandJob(files, signer, u, bands_dir / f"{u}.npy", fingerprint), size) for u in todo]
+        place = work.output_dir / drops.place() if cfg.engine == "ray" and drops is not None else None
+        jobs = [Unit(u, BandJob(files, signer, u, (place or bands_dir) / f"{u}.npy", fingerprint), size)
+                for u in todo]
         with supervised(_band_step(cfg), cfg, beats_dir=work.dedup_dir) as sup:
-            for _ in sup.run(jobs):
-                pass  # each unit wrote its edge file; a finished one is kept whatever comes next
+            for done_unit in sup.run(jobs):  # each unit wrote its edge file; a finished one is kept
+                if place is not None:
+                    _take_band(done_unit.unit.args.out, bands_dir)
+        if place is not None:
+            shutil.rmtree(place, ignore_errors=True)
     result = _cluster(work, done, signer, sources, bands_dir, units, result_key)
     say(f"dedup: {_line(result.summary)} in {time.monotonic() - t0:.1f}s ({len(todo)} of {len(units)} units "
         "computed now)")

@@ -16,6 +16,7 @@ from ..core.workdir import WorkDir
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
 from ..signatures.minhash import Signer
+from ..store.incoming import Drops
 from ..store.urls import given_storage_options
 from .judge import Judge
 
@@ -40,9 +41,12 @@ class FilterContext:
     keep_rejected: int = 0  # rejected documents kept as examples per reason and batch
     # batches computed again from what their earlier decision recorded (corefprep.filter.prior)
     redecide: frozenset[int] = frozenset()
-    # the output directory's store URL: a Ray actor writes its batch there, not to ``work`` (which is
-    # the driver's stage directory, on another machine)
+    # the output directory's store URL: a Ray actor reads a batch's earlier files there, not in
+    # ``work`` (which is the driver's stage directory, on another machine)
     store_url: str | None = None
+    # where this run's Ray actors deliver what they finish (corefprep.store.incoming); None: the
+    # local engine, whose batches the driver writes itself
+    drops: Drops | None = None
     # --storage-options, for a Ray actor reading inputs from a store (a forked worker inherits them);
     # never printed: the field stays out of the repr
     storage_options: dict[str, Any] = field(default_factory=given_storage_options, repr=False,

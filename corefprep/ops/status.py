@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
 from ..core.manifest import read_manifest
@@ -53,11 +55,19 @@ def collect_status_of(where: Path | str) -> dict[str, Any]:
         raise CorefprepError(str(exc).replace(str(local), where)) from None
     holder = store_holder(where)
     if holder is not None:
-        refreshed = holder.pop("refreshed", None)
-        age = time.time() - refreshed if isinstance(refreshed, int | float) else LEASE_SECONDS
-        st["run"] = {"live": age < LEASE_SECONDS, "stale_lock": age >= LEASE_SECONDS,
-                     "refreshed_s_ago": round(max(0.0, age), 1), **holder}
+        st["run"] = _store_run(holder)
     return st
+
+
+def _store_run(holder: dict[str, Any]) -> dict[str, Any]:
+    """The run holding a store's lease, as status shows it. On this host its process says whether
+    it lives; a run on another host is judged by the age of its last renewal, read with that host's
+    clock: an estimate for the operator only (a run that takes a lease over watches it instead)."""
+    refreshed, here = holder.pop("refreshed", None), holder.pop("here", False)
+    lease = float(holder.pop("lease_seconds", LEASE_SECONDS))
+    age = time.time() - refreshed if isinstance(refreshed, int | float) else lease
+    live = psutil.pid_exists(holder["pid"]) if here and isinstance(holder.get("pid"), int) else age < lease
+    return {"live": live, "stale_lock": not live, "refreshed_s_ago": round(max(0.0, age), 1), **holder}
 
 
 def _renamed(value: Any, old: str, new: str) -> Any:

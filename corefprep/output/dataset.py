@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, remove_path, temp_path
+from ..core.fence import FENCE
 from .markers import Output
 
 
@@ -115,6 +116,7 @@ def assemble_dataset(
 
 def replace_dataset_dir(new: Path, final_dir: Path) -> None:
     """Put the finished directory ``new`` in place of ``final_dir``."""
+    FENCE.check()
     if final_dir.exists():
         # Unmark the old dataset first: whatever is left of it if we are killed now is never
         # taken for a complete dataset.

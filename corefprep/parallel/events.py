@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .beat import BeatRecord
 from .units import Step
@@ -52,6 +52,24 @@ class IdleDeath:
 Event = Finished | Raised | Died | Requeue | IdleDeath
 
 
+class Seen(NamedTuple):
+    """A running unit's beat as the engine knows it, dated on the driver's monotonic clock.
+
+    The beat was read at some moment between ``as_of`` and ``arrived``: it is known to have been
+    this beat at ``as_of`` at the latest, and a change it shows happened by ``arrived``. A beat
+    read directly (memory shared with the worker, a file the driver reads) has both ``now``; a beat
+    a node's reader read on request has ``as_of`` the moment the request was sent and ``arrived``
+    the moment its answer came. So the supervisor measures a unit's time without progress from
+    the ``arrived`` of the answer that first showed its beat to the ``as_of`` of the latest answer
+    that still shows it: a reader that answers late (or never) can make a unit's state unknown, never
+    make it look stuck.
+    """
+
+    beat: BeatRecord
+    as_of: float
+    arrived: float
+
+
 class Engine(Protocol):
     """Where a step's units run: :class:`~corefprep.parallel.local.LocalWorkers` or
     :class:`~corefprep.parallel.ray.RayWorkers`."""
@@ -66,8 +84,10 @@ class Engine(Protocol):
 
     def poll(self, timeout: float) -> list[Event]: ...
 
-    def beats(self) -> dict[int, BeatRecord]: ...  # running units' beats by uid
+    def beats(self) -> dict[int, Seen]: ...  # running units' beats by uid (a unit not yet started: none)
 
-    def kill(self, uid: int, seconds: float) -> None: ...  # its worker ran past its limit
+    # Kill the worker of unit ``uid``: it ran ``seconds`` past its limit (reported back as the
+    # Died's ``timed_out``), or None: killed for another reason the supervisor keeps itself.
+    def kill(self, uid: int, seconds: float | None) -> None: ...
 
     def close(self) -> None: ...

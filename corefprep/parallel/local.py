@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from multiprocessing.context import ForkContext, ForkProcess
 from typing import Any, NamedTuple
 
+from ..core.stop import die_with_parent, parent_pid
 from .beat import FIELDS, NO_ITEM, BeatRecord, RowBeat, read_row
-from .events import Died, Event, Finished, IdleDeath, Raised, Requeue
+from .events import Died, Event, Finished, IdleDeath, Raised, Requeue, Seen
 from .units import Step, how_it_ended
 
 EXIT_WAIT = 5.0  # seconds for a dead worker's executor to fail its futures and reap it
@@ -49,6 +50,12 @@ _INIT_ERROR: BaseException | None = None
 
 def _worker_init(table: Any, fn: Any, init: Any, init_args: tuple[Any, ...]) -> None:
     global _BEAT, _FN, _INIT_ERROR
+    # However the driver ends (SIGKILL included), its workers go with it, at once: a worker left
+    # behind holds Kiwi's memory, and one that finishes its unit could write a file after the next
+    # run has taken the lock. The executor forks this process from the thread that submits to it,
+    # the supervisor's, which keeps using the worker until it closes it (why and the limits: see
+    # die_with_parent).
+    die_with_parent(parent_pid())
     # Ctrl-C goes to the parent, which stops the workers. A SIGTERM handler inherited from the
     # parent (Ray's local node installs one) must not run here: SIGTERM ends a worker at once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -177,13 +184,14 @@ class LocalWorkers:
 
     # -- watching --------------------------------------------------------------------------------
 
-    def beats(self) -> dict[int, BeatRecord]:
+    def beats(self) -> dict[int, Seen]:
         out = {}
+        now = time.monotonic()  # read in shared memory: the beat as it is now
         for w in self._slots:
             if w is not None and w.futures:
                 rec = w.beat()
                 if rec.pid > 0 and rec.unit in w.futures.values():
-                    out[rec.unit] = rec
+                    out[rec.unit] = Seen(rec, now, now)
         return out
 
     def kill(self, uid: int, seconds: float) -> None:

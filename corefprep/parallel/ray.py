@@ -16,8 +16,16 @@ already imported corefprep and loaded Kiwi (``load_kiwi`` is once per process), 
 after the filter, or the next command in a notebook or test that holds one Ray instance, starts
 without loading the model again. Each step still runs its own ``init`` on every actor it uses.
 
-An actor that Ray cannot start within :data:`ACTOR_START_SECONDS` is given up and its unit handed
-to another actor, so a cluster without room never leaves the driver waiting forever.
+Each actor is one record (:class:`_Actor`) in one state at a time: starting (Ray places and starts
+it), setting up (the step's ``init``), running a unit, idle, kept from an earlier step, or dead;
+in each of the first three it has exactly one call out, and a limit. An actor that Ray cannot start
+within :data:`ACTOR_START_SECONDS` is given up and its unit handed to another actor (not a
+failure), so a cluster without room never leaves the driver waiting forever; one whose set-up
+(a fresh actor's or a kept one's) runs past :data:`SETUP_SECONDS` is killed and its unit runs
+again on another, a failed attempt; a running unit is watched by its beat.
+
+A driver that dies takes its actors with it: they are Ray's ordinary (not detached) actors, which
+Ray kills when their owner is gone (within seconds, on this machine's instance and on a cluster).
 """
 
 from __future__ import annotations
@@ -31,22 +39,26 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..core import stop
 from ..core.errors import CorefprepError, UsageError, first_line
 from ..core.log import say
 from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
 from .config import EngineConfig
-from .events import Died, Event, Finished, Raised, Requeue
+from .events import Died, Event, Finished, Raised, Requeue, Seen
 from .ray_beats import CLOSE_SECONDS, NodeBeats, node_beat_path
 from .units import Step
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
 # An actor that has not started its first unit this long after it was asked for is one Ray cannot
-# place (or start); loading Kiwi takes seconds.
+# place (or start).
 ACTOR_START_SECONDS = 300.0
+# An actor whose set-up for a step (the step's init: loading Kiwi takes seconds) has not finished
+# this long after it was asked is stuck there, a kept actor as well as a fresh one: it is killed.
+SETUP_SECONDS = 300.0
 
 
 def import_ray() -> Any:
@@ -68,6 +80,8 @@ def ray_session(cfg: EngineConfig) -> Iterator[Any]:
     on_main = threading.current_thread() is threading.main_thread()
     sigterm = signal.getsignal(signal.SIGTERM) if on_main else None
     started_here = connect(ray, cfg)
+    if on_main and stop.installed():  # a local Ray node put its own SIGTERM handler in place: ours stops the run
+        stop.install()
     try:
         yield ray
     finally:
@@ -153,6 +167,12 @@ class UnitActor:
         self.fn: Any = None
         self.error: BaseException | None = None
 
+    def where(self) -> tuple[str, int]:
+        """Its node and pid: answered once Ray has placed and started it."""
+        import ray
+
+        return ray.get_runtime_context().get_node_id(), os.getpid()
+
     def setup(self, fn: Any, init: Any, init_args: tuple[Any, ...]) -> None:
         self.fn, self.error = fn, None
         try:
@@ -177,7 +197,50 @@ class UnitActor:
                 path.unlink(missing_ok=True)
 
 
-# --- driver side ------------------------------------------------------------------------------
+# --- driver side: one record per actor ---------------------------------------------------------
+
+# What an actor is doing, as the driver knows it. Each state but IDLE, KEPT and DEAD has exactly one
+# call out on the actor (its record's ``ref``), and each has its time limit:
+STARTING = "starting"  # created; where() out, answered once Ray has placed and started it: ACTOR_START_SECONDS
+SETTING_UP = "setting up"  # the step's init, setup() out: SETUP_SECONDS
+RUNNING = "running"  # a unit, run() out: its beat, watched by the supervisor
+IDLE = "idle"  # set up for this step, holds no unit
+KEPT = "kept"  # healthy, kept from an earlier step of the session: not set up for this one
+DEAD = "dead"  # killed, or its process or node is gone (its record stays until the step ends)
+
+
+@dataclass
+class _Call:
+    """A unit handed to an actor."""
+
+    uid: int
+    args: Any
+    beat: str = ""  # once it runs: the beat file's path, or its name on the actor's node (NodeBeats)
+    seen: Seen | None = None  # its beat as last known, while it runs
+    killed: bool = False  # the supervisor had its actor killed (the actor never serves again)
+    timed_out: float | None = None  # ... this many seconds past its limit (None: for another reason)
+
+
+@dataclass
+class _Actor:
+    """One Ray actor: its state (above) since ``since``, the call it has out, the unit it holds."""
+
+    handle: Any
+    cpus: float
+    memory: int  # what it reserved when it was created
+    state: str = STARTING
+    since: float = field(default_factory=time.monotonic)
+    ref: Any = None  # the call out on it: where() when STARTING, setup() when SETTING_UP, run() when RUNNING
+    call: _Call | None = None  # the unit it holds (STARTING, SETTING_UP, RUNNING; and the one it died with)
+    node: str = ""  # its node's id and its pid, once it answered where()
+    pid: int = 0
+
+    def enter(self, state: str, ref: Any = None) -> None:
+        self.state, self.ref, self.since = state, ref, time.monotonic()
+
+    @property
+    def busy(self) -> bool:
+        return self.state in (STARTING, SETTING_UP, RUNNING)
 
 
 def _gone_errors(ray: Any) -> tuple[type[BaseException], ...]:
@@ -187,41 +250,37 @@ def _gone_errors(ray: Any) -> tuple[type[BaseException], ...]:
             e.ObjectLostError, e.OwnerDiedError)
 
 
-class _Kept(NamedTuple):
-    actor: Any
-    cpus: float
-    memory: int  # what the actor reserved when it was created
-
-
 class WarmActors:
     """Idle actors kept between the steps of one Ray session (see the module docstring)."""
 
     def __init__(self) -> None:
         self.session: tuple[str, str] | None = None
-        self.idle: list[_Kept] = []
+        self.idle: list[_Actor] = []
 
     @staticmethod
     def _session(ray: Any) -> tuple[str, str]:
         ctx = ray.get_runtime_context()
         return ctx.get_job_id(), ctx.get_node_id()
 
-    def take(self, ray: Any, cpus: float, memory: int, most: int) -> list[_Kept]:
+    def take(self, ray: Any, cpus: float, memory: int, most: int) -> list[_Actor]:
         """Up to ``most`` kept actors that fit a step of ``cpus`` and ``memory``. The others are let
         go: what they reserve could keep the step's own actors from being placed."""
         if self.session != self._session(ray):  # a new session: the old one's handles are gone with it
             self.session, self.idle = self._session(ray), []
         fit = [k for k in self.idle if k.cpus == cpus and k.memory >= memory][:most]
         for k in self.idle:
-            if all(k.actor is not f.actor for f in fit):
-                ray.kill(k.actor)
+            if all(k is not f for f in fit):
+                ray.kill(k.handle)
         self.idle = []
         return fit
 
-    def keep(self, ray: Any, kept: _Kept) -> None:
+    def keep(self, ray: Any, actor: _Actor) -> None:
+        actor.enter(KEPT)
+        actor.call = None
         if self.session == self._session(ray):
-            self.idle.append(kept)
+            self.idle.append(actor)
         else:
-            ray.kill(kept.actor)
+            ray.kill(actor.handle)
 
     def clear(self) -> None:
         self.session, self.idle = None, []
@@ -236,16 +295,8 @@ def release_actors() -> None:
     if WARM.idle:
         ray = import_ray()
         for kept in WARM.idle:
-            ray.kill(kept.actor)
+            ray.kill(kept.handle)
     WARM.clear()
-
-
-@dataclass
-class _Call:
-    uid: int
-    actor: Any
-    beat: str  # the beat file's path, or its name on the actor's node (NodeBeats)
-    asked: float
 
 
 class RayWorkers:
@@ -260,13 +311,7 @@ class RayWorkers:
         self._tag = uuid.uuid4().hex[:8]  # names unique across the engines of one process too
         self.workers = 0
         self.step: Step | None = None
-        self._calls: dict[Any, _Call] = {}  # object ref -> call
-        self._idle: list[Any] = []
-        self._actors = 0  # alive or being started
-        self._started: set[Any] = set()  # actor handles that began a unit (Ray could place them)
-        self._killed: dict[int, float] = {}
-        self._size: dict[Any, _Kept] = {}  # every live actor, with what it reserved
-        self._ready: set[Any] = set()  # actors set up for this step
+        self.actors: list[_Actor] = []  # this step's, in every state (the dead ones until close)
 
     def start(self, step: Step) -> None:
         ray = import_ray()
@@ -280,156 +325,225 @@ class RayWorkers:
         self.cluster = cluster
         self._cls = ray.remote(UnitActor).options(num_cpus=step.cpus, memory=step.memory, max_restarts=0,
                                                   max_task_retries=0)
-        for kept in WARM.take(ray, step.cpus, step.memory, slots):
-            self._idle.append(kept.actor)
-            self._size[kept.actor] = kept
-            self._started.add(kept.actor)
-            self._actors += 1
+        self.actors = WARM.take(ray, step.cpus, step.memory, slots)
         if self.beats_dir is not None:
             self.beats_dir.mkdir(parents=True, exist_ok=True)
         else:
             self.node_beats = NodeBeats(ray)
 
+    def _live(self) -> list[_Actor]:
+        return [a for a in self.actors if a.state != DEAD]
+
     def free(self) -> int:
-        return len(self._idle) + max(0, self.workers - self._actors)
+        live = self._live()
+        return sum(a.state in (IDLE, KEPT) for a in live) + max(0, self.workers - len(live))
+
+    # -- a unit through an actor's states ----------------------------------------------------------
 
     def submit(self, uid: int, args: Any) -> None:
+        actor = next((a for a in self.actors if a.state == IDLE), None)
+        actor = actor or next((a for a in self.actors if a.state == KEPT), None) or self._new()
+        actor.call = _Call(uid, args)
+        if actor.state == IDLE:
+            self._run(actor)
+        elif actor.state == KEPT:
+            self._setup(actor)
+        else:
+            actor.enter(STARTING, actor.handle.where.remote())
+
+    def _new(self) -> _Actor:
         step = self.step
         assert step is not None
-        if self._idle:
-            actor = self._idle.pop()
-        else:
-            actor = self._cls.remote()
-            self._actors += 1
-            self._size[actor] = _Kept(actor, step.cpus, step.memory)
-        if actor not in self._ready:  # an actor runs calls in the order they were made: setup first
-            actor.setup.remote(step.fn, step.init, step.init_args)
-            self._ready.add(actor)
+        actor = _Actor(self._cls.remote(), step.cpus, step.memory)
+        self.actors.append(actor)
+        return actor
+
+    def _setup(self, actor: _Actor) -> None:
+        step = self.step
+        assert step is not None
+        actor.enter(SETTING_UP, actor.handle.setup.remote(step.fn, step.init, step.init_args))
+
+    def _run(self, actor: _Actor) -> None:
+        step, call = self.step, actor.call
+        assert step is not None and call is not None
         # a name per call: removing a dead attempt's beat on its node never removes its retry's
         self._submitted += 1
-        name = f".{step.name.replace(' ', '-')}-{os.getpid()}-{self._tag}-{uid}-{self._submitted}.beat.tmp"
+        name = f".{step.name.replace(' ', '-')}-{os.getpid()}-{self._tag}-{call.uid}-{self._submitted}.beat.tmp"
         if self.beats_dir is None:
-            ref = actor.run.remote(uid, args, name, True)
-            self._calls[ref] = _Call(uid, actor, name, time.monotonic())
-            return
-        beat = self.beats_dir / name
-        beat.unlink(missing_ok=True)
-        ref = actor.run.remote(uid, args, str(beat))
-        self._calls[ref] = _Call(uid, actor, str(beat), time.monotonic())
-
-    def beats(self) -> dict[int, BeatRecord]:
-        calls = list(self._calls.values())
-        if self.node_beats is not None:
-            found = self.node_beats.read([c.beat for c in calls])
-            records = {c.uid: found.get(c.beat) for c in calls}
+            call.beat = name
+            ref = actor.handle.run.remote(call.uid, call.args, name, True)
         else:
-            records = {c.uid: read_file(Path(c.beat)) for c in calls}
-        out = {}
-        for call in calls:
-            rec = records[call.uid]
-            if rec is not None and rec.unit == call.uid:
-                self._started.add(call.actor)
-                out[call.uid] = rec
-        return out
-
-    def _last_beat(self, call: _Call) -> BeatRecord | None:
-        if self.node_beats is not None:
-            return self.node_beats.last_of(call.beat)
-        return read_file(Path(call.beat))
-
-    def _drop_beat(self, call: _Call) -> None:
-        """The unit is over: its beat file goes (an actor on another node removes its own)."""
-        if self.node_beats is not None:
-            self.node_beats.last.pop(call.beat, None)
-        else:
-            Path(call.beat).unlink(missing_ok=True)
-
-    def kill(self, uid: int, seconds: float) -> None:
-        for call in self._calls.values():
-            if call.uid == uid:
-                self._killed[uid] = seconds
-                self.ray.kill(call.actor)
+            path = self.beats_dir / name
+            path.unlink(missing_ok=True)
+            call.beat = str(path)
+            ref = actor.handle.run.remote(call.uid, call.args, str(path))
+        actor.enter(RUNNING, ref)
+        call.seen = Seen(self._no_beat(actor), actor.since, actor.since)
 
     def poll(self, timeout: float) -> list[Event]:
-        if not self._calls:
+        busy = {a.ref: a for a in self.actors if a.ref is not None}
+        if not busy:
             time.sleep(timeout)
             return []
-        ready, _ = self.ray.wait(list(self._calls), num_returns=1, timeout=timeout)
-        events = [self._outcome(ref) for ref in ready]
-        events += self._unplaceable()
-        return events
+        refs = list(busy)
+        ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
+        if ready:  # and every other call that is done by now
+            ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=0)
+        events = [event for event in (self._advance(busy[ref]) for ref in ready) if event is not None]
+        return events + self._overdue()
 
-    def _outcome(self, ref: Any) -> Event:
-        ray = self.ray
-        call = self._calls.pop(ref)
+    def _advance(self, actor: _Actor) -> Event | None:
+        """The call out on ``actor`` is done: the actor's next state, and the unit's event if any."""
+        ray, call = self.ray, actor.call
+        assert call is not None
+        ref, actor.ref = actor.ref, None
         try:
-            out = ray.get(ref)
+            value = ray.get(ref)
         except ray.exceptions.RayTaskError as exc:  # the unit's own code raised; the actor is fine
-            self._idle.append(call.actor)
-            self._drop_beat(call)
-            cause = exc.cause if isinstance(exc.cause, BaseException) else exc
-            return Raised(call.uid, cause)
+            return self._raised(actor, exc.cause if isinstance(exc.cause, BaseException) else exc)
         except _gone_errors(ray) as exc:  # the actor (or its node) is gone
-            rec = self._last_beat(call)
-            self._drop_beat(call)
-            if self.node_beats is not None:
-                self.node_beats.forget([call.beat])  # the dead actor could not remove its file
-            self._retire(call.actor)
-            item = rec.item if rec is not None and rec.unit == call.uid and rec.item != NO_ITEM else None
-            return Died(call.uid, item, f"died (a Ray actor: {first_line(exc)})", self._killed.pop(call.uid, None))
+            item = self._last_item(actor) if actor.state == RUNNING else None
+            self._retire(actor)
+            return Died(call.uid, item, f"died (a Ray actor: {first_line(exc)})", call.timed_out)
         except ray.exceptions.RayError as exc:  # Ray itself failed for this call (not the actor's death)
-            self._idle.append(call.actor)
-            self._drop_beat(call)
-            return Raised(call.uid, exc)
-        self._started.add(call.actor)
-        self._idle.append(call.actor)
+            return self._raised(actor, exc)
+        if actor.state == STARTING:
+            actor.node, actor.pid = value
+            self._setup(actor)
+            return None
+        if actor.state == SETTING_UP:
+            self._run(actor)
+            return None
+        self._done(actor)
+        return Finished(call.uid, value.result, value.seconds)
+
+    def _raised(self, actor: _Actor, exc: BaseException) -> Raised:
+        call = actor.call
+        assert call is not None
+        if actor.state == RUNNING:
+            self._done(actor)
+        else:  # its set-up could not even be handed to it: not an actor to use again
+            self._retire(actor)
+        return Raised(call.uid, exc)
+
+    def _done(self, actor: _Actor) -> None:
+        """Its unit is over: the actor takes the next, unless it was killed (its unit ended before
+        the kill landed: the kill still lands, so it must hold no other unit then)."""
+        call = actor.call
+        assert call is not None
+        if call.killed:
+            self._retire(actor)
+            return
         self._drop_beat(call)
-        return Finished(call.uid, out.result, out.seconds)
+        actor.call = None
+        actor.enter(IDLE)
 
-    def _retire(self, actor: Any) -> None:
-        self.ray.kill(actor)
-        self._actors -= 1
-        self._started.discard(actor)
-        self._ready.discard(actor)
-        self._size.pop(actor, None)
-
-    def _unplaceable(self) -> list[Event]:
-        """Units whose actor Ray never started: given to another actor (not a failure)."""
+    def _overdue(self) -> list[Event]:
+        """Actors past their state's limit: one Ray never started is given up (its unit goes to
+        another actor, not a failure); one whose set-up hangs is killed (a failed attempt)."""
         events: list[Event] = []
         now = time.monotonic()
-        for ref, call in list(self._calls.items()):
-            if call.actor in self._started or now - call.asked <= ACTOR_START_SECONDS:
+        name = self.step.name if self.step is not None else "a step"
+        for actor in self.actors:
+            call = actor.call
+            if call is None or actor.state not in (STARTING, SETTING_UP):
                 continue
-            del self._calls[ref]
-            self._retire(call.actor)
-            if self.node_beats is not None:  # should Ray start it after all, until the kill lands
-                self.node_beats.forget([call.beat])
-            self.workers -= 1  # this cluster cannot place as many as it said
-            events.append(Requeue(call.uid))
-            name = self.step.name if self.step is not None else "a step"
-            say(f"{name}: Ray could not start an actor in {ACTOR_START_SECONDS:.0f} s; {self.workers} actor(s) go "
-                "on")
-        if events and self.free() < 1 and not self._calls:
-            name = self.step.name if self.step is not None else "a"
+            if actor.state == STARTING and now - actor.since > ACTOR_START_SECONDS:
+                self._retire(actor)
+                self.workers -= 1  # this cluster cannot place as many as it said
+                events.append(Requeue(call.uid))
+                say(f"{name}: Ray could not start an actor in {ACTOR_START_SECONDS:.0f} s; {self.workers} actor(s) "
+                    "go on")
+            elif actor.state == SETTING_UP and now - actor.since > SETUP_SECONDS:
+                self._retire(actor)
+                events.append(Died(call.uid, None, f"was killed: its set-up (the step's init) ran past "
+                                                   f"{SETUP_SECONDS:.0f} s", None))
+        if any(isinstance(e, Requeue) for e in events) and self.free() < 1 and not any(a.busy for a in self.actors):
             raise CorefprepError(f"Ray started no {name} actor in {ACTOR_START_SECONDS:.0f} s; check `ray status`, "
                                  "or use --engine local")
         return events
 
+    def _retire(self, actor: _Actor) -> None:
+        """Kill it (if it is not gone already); its record stays, DEAD, for its unit's beat file."""
+        self.ray.kill(actor.handle)
+        actor.enter(DEAD)
+        if actor.call is not None:
+            self._drop_beat(actor.call)
+
+    # -- beats ---------------------------------------------------------------------------------
+
+    def beats(self) -> dict[int, Seen]:
+        running = [a for a in self.actors if a.state == RUNNING]
+        if self.node_beats is None:
+            now = time.monotonic()
+            for a in running:
+                assert a.call is not None
+                a.call.seen = Seen(self._known(a, read_file(Path(a.call.beat))), now, now)
+        else:
+            wanted: dict[str, list[str]] = {}
+            for a in running:
+                assert a.call is not None
+                wanted.setdefault(a.node, []).append(a.call.beat)
+            found = self.node_beats.read(wanted)
+            for a in running:  # a unit its node's reader has not answered for keeps what was known
+                assert a.call is not None
+                got = found.get(a.call.beat)
+                if got is not None:
+                    a.call.seen = Seen(self._known(a, got.beat), got.as_of, got.arrived)
+        return {a.call.uid: a.call.seen for a in running if a.call is not None and a.call.seen is not None}
+
+    def _known(self, actor: _Actor, rec: BeatRecord | None) -> BeatRecord:
+        """``rec`` if it is the beat of the actor's unit; else (its file not made yet, or removed
+        as the unit ended) a beat that says no more than that the unit runs, between items."""
+        call = actor.call
+        assert call is not None
+        return rec if rec is not None and rec.pid > 0 and rec.unit == call.uid else self._no_beat(actor)
+
+    @staticmethod
+    def _no_beat(actor: _Actor) -> BeatRecord:
+        return BeatRecord(actor.pid, actor.call.uid if actor.call is not None else -1, NO_ITEM, 0, 0)
+
+    def _last_item(self, actor: _Actor) -> int | None:
+        """The item the dead actor's unit was on: its beat read now (the dead actor left it). None
+        when it cannot be read now (its node's reader does not answer, its node is gone): a beat
+        read earlier may be behind, and a document is blamed only on what its actor's beat said at
+        its death."""
+        call = actor.call
+        assert call is not None
+        if self.node_beats is None:
+            rec = read_file(Path(call.beat))
+        else:
+            rec = self.node_beats.last_of(actor.node, call.beat)
+        return rec.item if rec is not None and rec.unit == call.uid and rec.item != NO_ITEM else None
+
+    def _drop_beat(self, call: _Call) -> None:
+        """The unit is over: its beat file goes (on a node, the actor removes its own; a dead one's
+        is removed by its node's reader, see corefprep.parallel.ray_beats)."""
+        if self.node_beats is None and call.beat:
+            Path(call.beat).unlink(missing_ok=True)
+
+    def kill(self, uid: int, seconds: float | None) -> None:
+        for actor in self.actors:
+            if actor.state == RUNNING and actor.call is not None and actor.call.uid == uid:
+                actor.call.killed, actor.call.timed_out = True, seconds
+                self.ray.kill(actor.handle)
+
     def close(self) -> None:
-        for call in self._calls.values():
-            self.ray.kill(call.actor)
-            self._drop_beat(call)
+        busy = [a for a in self.actors if a.busy]
+        for actor in busy:  # stopped early (an error, Ctrl-C): nothing of theirs is wanted
+            self.ray.kill(actor.handle)
         if self.node_beats is not None:
             # a killed actor may still start its unit (and make its beat file) until it is gone:
             # its call fails once it is, and only then are the files removed
-            refs = list(self._calls)
+            refs = [a.ref for a in busy if a.state == RUNNING]
             if refs:
                 self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
-            self.node_beats.close([call.beat for call in self._calls.values()])
-        for actor in self._idle:  # healthy and idle: kept for the session's next step
-            WARM.keep(self.ray, self._size[actor])
-        self._calls.clear()
-        self._idle.clear()
-        self._size.clear()
-        self._ready.clear()
-        self._actors = 0
+            self.node_beats.close([a.call.beat for a in self.actors if a.call is not None and a.call.beat])
+        for actor in self.actors:
+            if actor.busy:
+                actor.enter(DEAD)
+                if actor.call is not None:
+                    self._drop_beat(actor.call)
+            elif actor.state in (IDLE, KEPT):  # healthy and idle: kept for the session's next step
+                WARM.keep(self.ray, actor)
+        self.actors = []

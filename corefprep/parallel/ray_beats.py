@@ -2,11 +2,23 @@
 
 With a shared work directory an actor's beat file is read by the driver directly. Without one (an
 output on object storage: nothing an actor writes goes to a path the driver reads), each actor
-keeps its beat file in its own node's temporary directory, and one small reader actor per node
-(no CPU reserved, pinned to the node) reads the beats of that node's units on the driver's request.
-The reader is a process of its own, so a beat is read whatever the actor's threads are stuck in,
-as with a shared file. When an actor dies, its last beat is asked for once more (for up to
-READ_SECONDS), else the last one read is used.
+keeps its beat file on its own node (``<tmp>/corefprep-beats-<uid>/``), and one small reader actor
+per node (no CPU reserved, pinned to the node) reads the beats of that node's units on the driver's
+request. The reader is a process of its own, so a beat is read whatever the actor's threads are
+stuck in, as with a shared file.
+
+Each node's reader is one record (:class:`_Reader`): its actor, the one request it has out and
+its last answer, dated on the driver's clock: every beat in an answer was read after its request
+was sent and before the answer arrived (see :class:`~corefprep.parallel.events.Seen`). A reader
+whose request fails (its process died) is replaced at once; one that leaves a request unanswered
+for :data:`READER_SECONDS` is killed and replaced. Until a reader answers, its node's units keep
+the beat of the last answer with that answer's dates: their progress is unknown, and they never
+look stuck for it (the supervisor gives up on a unit left unknown far longer than its limit, see
+:meth:`~corefprep.parallel.limits.Limits.unseen`).
+
+Nothing is left behind: a reader removes every beat file of its node whose writer (the pid in the
+record) is no longer alive there, when it starts and every :data:`SWEEP_SECONDS` while it reads,
+and when the driver stops, the files of the units it stopped, by name.
 """
 
 from __future__ import annotations
@@ -14,29 +26,92 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .beat import BeatRecord, read_file
 
+# When an actor dies its last beat is asked for once more, for up to this long (without an answer
+# no document is blamed for the death).
 READ_SECONDS = 2.0
 # On stopping: how long to wait for killed actors to be gone and for the readers to remove their
 # beat files (a killed actor may still make its file until it is gone; under load that takes seconds)
 CLOSE_SECONDS = 15.0
 NODES_SECONDS = 10.0  # how often the list of live nodes (and so of readers) is refreshed
+# A reader's answer is a few small file reads: milliseconds. One that leaves a request unanswered
+# this long is stopped (SIGSTOP, a debugger), or its node is too loaded to run it, and is replaced.
+# Far above any healthy answer, so a busy node does not churn readers (each costs a process start);
+# well below the default --doc-timeout (120 s), so a replacement answers long before the
+# supervisor gives up on the units it could not see.
+READER_SECONDS = 30.0
+SWEEP_SECONDS = 10.0  # how often a reader looks for beat files whose writer is gone
+# A beat file without a writer's pid yet (made, not written) is left alone this long: its writer
+# may be between the two.
+STALE_SECONDS = 60.0
+
+
+def beats_directory() -> Path:
+    """Where the actors of this node keep their beats."""
+    directory = Path(tempfile.gettempdir()) / f"corefprep-beats-{os.getuid()}"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
 
 
 def node_beat_path(name: str) -> Path:
     """Where an actor keeps the beat ``name`` on its own node."""
-    directory = Path(tempfile.gettempdir()) / f"corefprep-beats-{os.getuid()}"
-    directory.mkdir(parents=True, exist_ok=True)
-    return directory / name
+    return beats_directory() / name
+
+
+def sweep(names: Iterable[str] = ()) -> list[str]:
+    """Remove the beat files ``names`` on this node, and every beat file whose writer is gone;
+    returns the names removed. A pid reused by another process keeps its file: never a live one."""
+    directory = beats_directory()
+    removed = []
+    for name in names:
+        path = directory / name
+        if path.exists():
+            path.unlink(missing_ok=True)
+            removed.append(name)
+    for path in directory.glob("*.beat.tmp"):
+        if _stale(path):
+            path.unlink(missing_ok=True)
+            removed.append(path.name)
+    return removed
+
+
+def _stale(path: Path) -> bool:
+    rec = read_file(path)
+    if rec is not None and rec.pid > 0:
+        return not _alive(rec.pid)
+    try:
+        return time.time() - path.stat().st_mtime > STALE_SECONDS
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
 
 
 class BeatReader:
     """The body of a node's reader actor."""
 
+    def __init__(self) -> None:
+        sweep()  # what killed actors and drivers left on this node
+        self.swept = time.monotonic()
+
     def read(self, names: list[str]) -> dict[str, BeatRecord]:
+        if time.monotonic() - self.swept > SWEEP_SECONDS:
+            sweep()
+            self.swept = time.monotonic()
         out = {}
         for name in names:
             rec = read_file(node_beat_path(name))
@@ -44,116 +119,154 @@ class BeatReader:
                 out[name] = rec
         return out
 
-    def forget(self, names: list[str]) -> None:
-        for name in names:
-            node_beat_path(name).unlink(missing_ok=True)
+    def sweep(self, names: list[str]) -> list[str]:
+        return sweep(names)
+
+
+# --- driver side ------------------------------------------------------------------------------
+
+
+class Found(NamedTuple):
+    """What a reader's answer says of one beat: the record (None: there was no such file), read
+    after ``as_of`` (its request was sent) and before ``arrived``."""
+
+    beat: BeatRecord | None
+    as_of: float
+    arrived: float
+
+
+@dataclass(frozen=True)
+class _Request:
+    ref: Any
+    names: frozenset[str]
+    sent: float
+
+
+@dataclass(frozen=True)
+class _Answer:
+    beats: dict[str, BeatRecord]
+    names: frozenset[str]  # what was asked: a name asked and not in ``beats`` had no file
+    sent: float
+    arrived: float
+
+    def found(self, names: Iterable[str]) -> dict[str, Found]:
+        return {n: Found(self.beats.get(n), self.sent, self.arrived) for n in names if n in self.names}
+
+
+@dataclass
+class _Reader:
+    """One node's reader actor: the request it has out (at most one) and its last answer."""
+
+    node: str
+    actor: Any
+    request: _Request | None = None
+    answer: _Answer | None = None
 
 
 class NodeBeats:
-    """The driver's view of the beats on every live node.
-
-    Reading never blocks the supervisor: each node's reader has one request out at a time, and a
-    read returns what the last answer of each node said. A unit on a node whose reader has not
-    answered yet has no beat (the supervisor then neither marks progress nor kills it), so a slow
-    reader can delay a kill, never cause one.
-    """
+    """The driver's view of the beats on every live node (see the module docstring)."""
 
     def __init__(self, ray: Any):
         self.ray = ray
-        self.readers: dict[str, Any] = {}
-        self.last: dict[str, BeatRecord] = {}
-        self.forgotten: set[str] = set()  # asked to be removed without waiting: asked again at close
-        self._answers: dict[str, dict[str, BeatRecord]] = {}  # node -> its reader's last answer
-        self._asked: dict[Any, str] = {}  # request out -> node
-        self._checked = -NODES_SECONDS
+        self.readers: dict[str, _Reader] = {}  # node id -> its reader
+        self._checked = float("-inf")  # when the live nodes were last listed
 
-    def read(self, names: list[str]) -> dict[str, BeatRecord]:
-        """The beats ``names`` as the nodes' latest answers have them."""
-        if not names:
+    def read(self, wanted: dict[str, list[str]]) -> dict[str, Found]:
+        """What the last answer of each node's reader says of the beats ``wanted`` there (node id
+        -> names); a beat its node's reader has not answered for is missing. Never waits: a reader
+        without a request out is sent one here, and its answer is taken at a later call."""
+        if not wanted:
             return {}
-        self._refresh()
-        self._collect(timeout=0)
-        waiting = set(self._asked.values())
-        for node, reader in self.readers.items():
-            if node not in waiting:
-                self._asked[reader.read.remote(names)] = node
-        wanted = set(names)
-        out = {name: rec for answer in self._answers.values() for name, rec in answer.items() if name in wanted}
-        self.last.update(out)
+        self._collect()
+        self._refresh(urgent=any(node not in self.readers for node in wanted))
+        now = time.monotonic()
+        out: dict[str, Found] = {}
+        for node, names in wanted.items():
+            reader = self.readers.get(node)
+            if reader is None:
+                continue  # a node not (or no longer) listed alive: its actors' deaths are on their way
+            if reader.request is not None and now - reader.request.sent > READER_SECONDS:
+                reader = self._start(node)  # stopped, or its node cannot run it: a fresh one
+            if reader.request is None:
+                reader.request = _Request(reader.actor.read.remote(sorted(names)), frozenset(names), time.monotonic())
+            if reader.answer is not None:
+                out.update(reader.answer.found(names))
         return out
 
-    def _collect(self, timeout: float) -> None:
-        if not self._asked:
+    def _collect(self) -> None:
+        """Take in the answers that came; a reader whose request failed (it died) is let go."""
+        asking = [r for r in self.readers.values() if r.request is not None]
+        if not asking:
             return
-        refs = list(self._asked)
-        ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=timeout)
-        for ref in ready:
-            node = self._asked.pop(ref)
-            try:
-                self._answers[node] = self.ray.get(ref)
-            except self.ray.exceptions.RayError:
-                self._answers.pop(node, None)  # its node is going away: Ray reports its actors dead
-
-    def last_of(self, name: str) -> BeatRecord | None:
-        """The beat ``name`` now (an actor that just died left it on its node; asked and waited
-        for), else the last one read."""
-        self._refresh()
-        refs = [reader.read.remote([name]) for reader in self.readers.values()]
-        ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=READ_SECONDS)
-        for ref in ready:
-            try:
-                found = self.ray.get(ref).get(name)
-            except self.ray.exceptions.RayError:
+        refs = [r.request.ref for r in asking if r.request is not None]
+        ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=0)
+        came = set(ready)
+        for reader in asking:
+            request = reader.request
+            if request is None or request.ref not in came:
                 continue
-            if found is not None:
-                return found
-        return self.last.get(name)
+            reader.request = None
+            try:
+                beats = self.ray.get(request.ref)
+            except self.ray.exceptions.RayError:
+                del self.readers[reader.node]  # replaced at once if its node is alive (see _refresh)
+                self._checked = float("-inf")
+                continue
+            reader.answer = _Answer(beats, request.names, request.sent, time.monotonic())
 
-    def forget(self, names: list[str], *, wait: bool = False) -> None:
-        """Remove the beat files ``names`` (of actors that died or were stopped) on every node;
-        ``wait``: until the readers have done so (before they are let go)."""
-        if not names:
-            return
-        for name in names:
-            self.last.pop(name, None)
-            for answer in self._answers.values():
-                answer.pop(name, None)
-        self.forgotten.update(names)
-        self._refresh()
-        refs = [reader.forget.remote(names) for reader in self.readers.values()]
-        if wait:
-            if refs:
-                self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
-            # then the driver removes its own node's files itself: a reader that has not run the
-            # request by the end of the wait (a loaded machine) is killed with it undone, which
-            # left a file
-            BeatReader().forget(names)
+    def last_of(self, node: str, name: str) -> BeatRecord | None:
+        """The beat ``name`` on ``node`` now, asked of its reader and waited for (an actor that
+        just died left it there); None if the reader does not answer in time or has no such file."""
+        reader = self.readers.get(node)
+        if reader is None:
+            return None
+        ref = reader.actor.read.remote([name])
+        ready, _ = self.ray.wait([ref], num_returns=1, timeout=READ_SECONDS)
+        if not ready:
+            return None
+        try:
+            return self.ray.get(ref).get(name)
+        except self.ray.exceptions.RayError:
+            return None
 
-    def close(self, stopped: list[str]) -> None:
-        """Let the readers go (until the next read), once they removed the beats of the units
-        ``stopped`` in flight and of the actors that died (a reader killed at once may not have run
-        that request yet)."""
-        self.forget(sorted(self.forgotten | set(stopped)), wait=True)
+    def close(self, names: list[str]) -> None:
+        """Let the readers go, once they removed the beat files ``names`` (of the units stopped,
+        or whose actors died) and every file whose writer is gone, on every node. A reader that is
+        not answering (a request out longer than READ_SECONDS) is not waited for: on its node the
+        next reader started there removes them."""
+        now = time.monotonic()
+        answering = [r for r in self.readers.values() if r.request is None or now - r.request.sent <= READ_SECONDS]
+        refs = [reader.actor.sweep.remote(names) for reader in answering]
+        if refs:
+            self.ray.wait(refs, num_returns=len(refs), timeout=CLOSE_SECONDS)
+        # this node's files by the driver itself: a reader that has not run the request by the end
+        # of the wait (a loaded machine) is killed with it undone
+        sweep(names)
         for reader in self.readers.values():
-            self.ray.kill(reader)
+            self.ray.kill(reader.actor)
         self.readers.clear()
-        self.last.clear()
-        self.forgotten.clear()
-        self._answers.clear()
-        self._asked.clear()
-        self._checked = -NODES_SECONDS  # the engine may serve another run of units: readers anew
+        self._checked = float("-inf")  # the engine may serve another run of units: readers anew
 
-    def _refresh(self) -> None:
-        if time.monotonic() - self._checked < NODES_SECONDS:
+    def _refresh(self, urgent: bool = False) -> None:
+        """A reader for every live node (``urgent``: at most once a second, else every NODES_SECONDS)."""
+        since = time.monotonic() - self._checked
+        if since < (1.0 if urgent else NODES_SECONDS):
             return
-        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
-
         alive = {n["NodeID"] for n in self.ray.nodes() if n.get("Alive", True)}
         for node in set(self.readers) - alive:
             self.readers.pop(node)
-            self._answers.pop(node, None)
-        cls = self.ray.remote(BeatReader)
         for node in alive - set(self.readers):
-            self.readers[node] = cls.options(num_cpus=0, max_restarts=0, scheduling_strategy=(
-                NodeAffinitySchedulingStrategy(node, soft=False))).remote()
+            self._start(node)
         self._checked = time.monotonic()
+
+    def _start(self, node: str) -> _Reader:
+        """A fresh reader on ``node`` (the one it replaces, if any, is killed)."""
+        from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+        old = self.readers.get(node)
+        if old is not None:
+            self.ray.kill(old.actor)
+        actor = self.ray.remote(BeatReader).options(num_cpus=0, max_restarts=0, scheduling_strategy=(
+            NodeAffinitySchedulingStrategy(node, soft=False))).remote()
+        self.readers[node] = reader = _Reader(node, actor)
+        return reader

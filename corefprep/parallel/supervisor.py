@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import CorefprepError
-from .events import Died, Engine, Finished, IdleDeath, Raised, Requeue
+from .events import Died, Engine, Finished, IdleDeath, Raised, Requeue, Seen
 from .limits import Limits
 from .policy import Policy, RetryUnit
 from .units import Attempts, Lost, SetAside, Step, Unit, UnitError, UnitFailed
 
 POLL_SECONDS = 0.25
+# Looks at the workers further apart than this mean the driver itself was away (stopped, suspended,
+# or its caller took that long over an outcome): a beat left unread meanwhile says nothing of its
+# reader, so a unit's beat counts as unknown only from the look that follows.
+WATCH_GAP_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,25 @@ class Outcome:
     set_aside: SetAside | None = None
 
 
+@dataclass
+class _Running:
+    """A unit handed to the engine, as the supervisor watches it (times on this process's monotonic clock)."""
+
+    unit: Unit
+    mark: tuple[int, int, int] | None = None  # its beat last seen (stamp, item, count); None: not started
+    since: float = 0.0  # when that beat was first seen (it changed by then)
+    killed: bool = False  # its worker was killed: its death is on its way
+    unseen: float | None = None  # killed after its beat was unknown this long (not for a lack of progress)
+
+    def look(self, seen: Seen) -> float:
+        """Take in the beat seen; how long the unit is known to have made no progress."""
+        beat = seen.beat
+        mark = (beat.stamp, beat.item, beat.count)
+        if mark != self.mark:
+            self.mark, self.since = mark, seen.arrived
+        return seen.as_of - self.since
+
+
 class Supervisor:
     """Runs units of one step on an engine; use as a context manager (the workers live until exit)."""
 
@@ -40,9 +63,9 @@ class Supervisor:
         self.say = say or (lambda _line: None)
         self.limits = Limits(step)
         self._ids = itertools.count()
-        self._running: dict[int, Unit] = {}
-        self._seen: dict[int, tuple[Any, float]] = {}  # uid -> (last beat, when it changed)
-        self._killed: set[int] = set()
+        self._running: dict[int, _Running] = {}
+        self._looked = float("-inf")  # the last look at the workers
+        self._looking_since = 0.0  # since when the looks have followed each other closely
 
     def __enter__(self) -> Supervisor:
         self.engine.start(self.step)
@@ -57,7 +80,7 @@ class Supervisor:
 
     def progress(self) -> int:
         """Items counted by the units running now (see Beat.count)."""
-        return sum(b.count for b in self.engine.beats().values())
+        return sum(seen.beat.count for seen in self.engine.beats().values())
 
     def run(self, units: Iterable[Unit], policy: Policy | None = None, *,
             tick: Callable[[], None] | None = None) -> Iterator[Outcome]:
@@ -69,8 +92,6 @@ class Supervisor:
         finally:
             if self._running:  # stopped early (an error, or the caller stopped reading): nothing of theirs is wanted
                 self._running.clear()
-                self._seen.clear()
-                self._killed.clear()
                 self.engine.close()
 
     def _run(self, source: Iterator[Unit], policy: Policy, tick: Callable[[], None] | None) -> Iterator[Outcome]:
@@ -94,8 +115,7 @@ class Supervisor:
 
     def _submit(self, unit: Unit) -> None:
         uid = next(self._ids)
-        self._running[uid] = unit
-        self._seen[uid] = (None, time.monotonic())
+        self._running[uid] = _Running(unit)
         self.engine.submit(uid, unit.args)
 
     def _handle(self, event: Any, policy: Policy, attempts: Attempts, redo: deque[Unit]) -> Iterator[Outcome]:
@@ -107,9 +127,8 @@ class Supervisor:
                                      "rerun the same command (finished units are kept)")
             self.say(f"{self.step.name}: {cause}; going on with fresh workers")
             return
-        unit = self._running.pop(event.uid)
-        self._seen.pop(event.uid, None)
-        self._killed.discard(event.uid)
+        running = self._running.pop(event.uid)
+        unit = running.unit
         if isinstance(event, Finished):
             self.limits.finished(unit, event.seconds)
             yield Outcome(unit, event.result)
@@ -120,7 +139,7 @@ class Supervisor:
                 raise event.exc  # already says what to do, naming its input or batch
             raise UnitError(self.step.name, unit, event.exc) from event.exc
         elif isinstance(event, Died):
-            recovery = policy.lost(Lost(unit, event.item, event.how, event.timed_out))
+            recovery = policy.lost(self._lost(running, event))
             if recovery.set_aside is not None:
                 yield Outcome(unit, None, recovery.set_aside)
             if recovery.counted:
@@ -134,19 +153,30 @@ class Supervisor:
             if recovery.redo is not None:
                 redo.append(recovery.redo)
 
+    @staticmethod
+    def _lost(running: _Running, event: Died) -> Lost:
+        if running.unseen is not None:  # nothing is known against its document: it is not blamed
+            return Lost(running.unit, None, f"was killed after its progress could not be read for {running.unseen:.0f} "
+                        "s", None)
+        return Lost(running.unit, event.item, event.how, event.timed_out)
+
     def _watch(self) -> None:
-        """Kill the worker of a unit whose beat has not changed for longer than its limit."""
+        """Kill the worker of a unit known to have made no progress for longer than its limit, or
+        whose progress has been unknown for far longer (see :class:`~corefprep.parallel.events.Seen`
+        and :meth:`~corefprep.parallel.limits.Limits.unseen`)."""
         now = time.monotonic()
+        if now - self._looked > WATCH_GAP_SECONDS:
+            self._looking_since = now
+        self._looked = now
         beats = self.engine.beats()
-        for uid, unit in self._running.items():
-            beat = beats.get(uid)
-            last, since = self._seen.get(uid, (None, now))
-            if beat is None or uid in self._killed:
+        for uid, running in self._running.items():
+            seen = beats.get(uid)
+            if seen is None or running.killed:
                 continue  # queued (nothing of it can be stuck yet), or its death is on its way
-            mark = (beat.stamp, beat.item, beat.count)
-            if mark != last:
-                self._seen[uid] = (mark, now)
-                continue
-            if now - since > self.limits.of(unit, beat):
-                self._killed.add(uid)
-                self.engine.kill(uid, now - since)
+            stuck = running.look(seen)
+            if stuck > self.limits.of(running.unit, seen.beat):
+                running.killed = True
+                self.engine.kill(uid, stuck)
+            elif now - max(seen.as_of, self._looking_since) > self.limits.unseen(running.unit, seen.beat):
+                running.killed, running.unseen = True, now - seen.as_of
+                self.engine.kill(uid, None)

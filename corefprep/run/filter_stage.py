@@ -7,9 +7,9 @@ finished under that config (or the ones ``--batches`` names) go to the engine.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.atomic import clean_temp_files
@@ -28,6 +28,7 @@ from ..io.resolve import resolve_inputs
 from ..pii.config import settings_of as pii_settings
 from ..rules import make_rules
 from ..rules.kiwi import kiwi_version
+from ..store.own import Owned
 from .manifest import check_manifest, record_batches
 from .options import RunOptions
 
@@ -149,10 +150,9 @@ def _redecide_notes(changed: str | None, earlier: dict[int, BatchStats], redecid
     return notes
 
 
-def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog, *,
-               fetch: Callable[[list[str]], object] | None = None) -> dict[int, BatchStats]:
-    """Run the batches in plan.todo with the chosen engine; returns their stats. ``fetch``: for an
-    output on a store, how what Ray actors upload comes into the stage directory."""
+def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog, store: Owned) -> dict[int, BatchStats]:
+    """Run the batches in plan.todo with the chosen engine; returns their stats. ``store``: the
+    output as this run owns it (Ray actors deliver under its drops, and it takes their files in)."""
     work = opts.work
     work.filter_dir.mkdir(parents=True, exist_ok=True)
     clean_temp_files(work.filter_dir)
@@ -163,7 +163,8 @@ def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog, *,
         _record(plan)
         return {}
     try:
-        return run_engine(plan.ctx, plan.todo, opts.engine, events, progress=opts.progress, fetch=fetch)
+        ctx = dataclasses.replace(plan.ctx, drops=store.drops)
+        return run_engine(ctx, plan.todo, opts.engine, events, progress=opts.progress, take_in=store.take_in)
     finally:
         _record(plan)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.options import option
+from ..core.redact import HIDDEN, mask_url
 from ..core.workdir import WorkDir
 from ..coref.config import SampleConfig
 from ..filter.config import EngineConfig, FilterConfig
@@ -46,6 +47,10 @@ class RunOptions:
     force: bool = option(False, "recompute everything, even under changed settings")
     break_lock: bool = option(False, "take the output directory's lock even if another run (on another host) seems "
                                      "to hold it; only when you know that run is dead")
+    lease_seconds: float = option(120.0, "how long the run's hold on its output lasts between renewals: a run that "
+                                         "cannot renew it stops writing after two thirds of this, and a run on "
+                                         "another host takes over a hold left unrenewed for four thirds of it; every "
+                                         "run on one output must use the same", metavar="SECONDS")
     log_json: Path | None = option(None, "append one JSON object per event (batch done, stage start/done, error) to "
                                          "FILE (default: none)", metavar="FILE")
     progress: bool = option(True, "no progress bars (summaries still print)", flags=("--no-progress",), negate=True)
@@ -62,6 +67,9 @@ class RunOptions:
     # local copies of directories given as store URLs (--model, --dedup-against): local path -> URL,
     # so that what the run records names the URL
     copies: dict[str, str] = field(default_factory=dict)
+    # the command as the run records it, made by the command line from what it parsed, secrets hidden
+    # (corefprep.cli.recorded_command); None: the process's own arguments (command_line)
+    command: str | None = None
 
     @property
     def output_name(self) -> str:
@@ -129,16 +137,20 @@ class RunOptions:
 
 
 def command_line(argv: list[str]) -> str:
-    """The command as the run records it (run.json, the log, the store's lease): ``corefprep``, not
-    its full path, and the value of --storage-options hidden (it may hold a key)."""
+    """The command as the run records it (run.json, the log, the store's lease) when the command line
+    did not say (:attr:`RunOptions.command`: corefprep used as a library): ``corefprep``, not its
+    full path, URLs masked, and the value of --storage-options hidden (it may hold a key), also
+    under a shortened spelling."""
     out = [Path(argv[0]).name] if argv else []
     hide = False
     for arg in argv[1:]:
+        name, eq, _ = arg.partition("=")
+        secret = len(name) > 3 and "--storage-options".startswith(name)
         if hide:
-            out.append("<hidden>")
-        elif arg.startswith("--storage-options="):
-            out.append("--storage-options=<hidden>")
+            out.append(HIDDEN)
+        elif secret and eq:
+            out.append(f"{name}={HIDDEN}")
         else:
-            out.append(arg)
-        hide = arg == "--storage-options"
+            out.append(mask_url(arg))
+        hide = secret and not eq
     return " ".join(out)

@@ -37,14 +37,14 @@ from ..dedup.stage import earlier_run, run_dedup
 from ..filter.records import BatchStats
 from ..filter.stats import totals_of
 from ..parallel.ray import import_ray, ray_session
-from ..store.lock import run_lock
-from ..store.mirror import Mirror
+from ..store.own import Owned, owned
+from ..store.terms import Terms
 from ..tokenizer.specials import validate_tokenizer
 from .filter_stage import plan_filter, require_all_done, run_filter
 from .options import RunOptions, command_line
 from .plan import apply_plan, is_planned
 from .preflight import enforce, run_preflight
-from .remote import on_store, published, staged
+from .remote import published, staged
 
 STAGES = ("filter", "dedup", "samples", "tokenize", "merge")
 
@@ -85,9 +85,11 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     if opts.dedup.dedup_against is not None and stages != ("filter",):
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
-    work = opts.work
-    command = command_line(sys.argv)
-    with on_store(opts, command) as store, run_lock(work, break_lock=opts.break_lock, command=command), \
+    command = opts.command or command_line(sys.argv)
+    if not opts.lease_seconds > 0:
+        raise UsageError("--lease-seconds must be a positive number of seconds")
+    with owned(Path(opts.output_dir), opts.output_url, command=command, break_lock=opts.break_lock,
+               terms=Terms(opts.lease_seconds), upload_every=opts.upload_every) as store, \
             EventLog(opts.log_json, output_dir=opts.output_name) as events, ExitStack() as on_ray:
         if opts.engine.engine == "ray" and {"filter", "dedup"} & set(stages):
             # one Ray session for every step that runs on it (counting, filter, signing, bands);
@@ -102,14 +104,14 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
 
 
 def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_ray: ExitStack,
-                store: Mirror | None) -> RunResult:
+                store: Owned) -> RunResult:
     t0 = time.monotonic()
     plan = plan_filter(opts)
     say(opts.plan.describe() + _dedup_plan(opts))  # after the inputs are counted: a bad input's error stays alone
     new: dict[int, BatchStats] = {}
     if "filter" in stages:
         events.emit("stage_start", stage="filter", batches=len(plan.todo), of_batches=plan.num_batches)
-        new = run_filter(opts, plan, events, fetch=store.fetch if store is not None else None)
+        new = run_filter(opts, plan, events, store)
     timings = Timings().with_stage("filter", time.monotonic() - t0)
     if "filter" in stages:
         events.emit("stage_done", stage="filter", seconds=timings["filter"], batches_run=len(new))
@@ -126,7 +128,7 @@ def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_
         # they run on this machine (the filter, where the time goes, ran on the cluster)
         on_ray.close()
         opts = opts.replace(engine=dataclasses.replace(opts.engine, engine="local"))
-    dedup = _dedup(opts, done, result, events)
+    dedup = _dedup(opts, done, result, events, store)
     on_ray.close()
     if stages == ("dedup",):
         return result
@@ -156,13 +158,15 @@ def _check_against(opts: RunOptions) -> None:
     earlier_run(against, signer)
 
 
-def _dedup(opts: RunOptions, done: dict[int, BatchStats], result: RunResult, events: EventLog) -> DedupResult | None:
+def _dedup(opts: RunOptions, done: dict[int, BatchStats], result: RunResult, events: EventLog,
+           store: Owned) -> DedupResult | None:
     signer = opts.signer()
     if signer is None:
         return None
     events.emit("stage_start", stage="dedup", documents=result.passed)
     t0 = time.monotonic()
-    dedup = run_dedup(opts.work, done, signer, opts.engine, against=opts.dedup.dedup_against, progress=opts.progress)
+    dedup = run_dedup(opts.work, done, signer, opts.engine, against=opts.dedup.dedup_against, progress=opts.progress,
+                      drops=store.drops)
     result.timings = result.timings.with_stage("dedup", time.monotonic() - t0)
     s = dedup.summary
     result.dedup = s

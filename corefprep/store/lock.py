@@ -1,5 +1,14 @@
 """One run per output directory, also across hosts sharing it: the lock is a lease (SPEC 2.2).
 
+The lease is filelock's (``SoftFileLease``), with the times of :mod:`corefprep.store.terms`: its
+holder keeps renewing it, and each renewal that gets through moves the run's fence
+(:mod:`corefprep.core.fence`), so a holder whose filesystem stops answering (an NFS server gone) stops
+writing by itself before another host may take the lock over; a holder that finds its lock file
+replaced or removed stops at once. A run on another host takes the lock over only once it has
+watched the lock file stay unchanged for the lease plus its margin on its own monotonic clock (the
+file's modification time, set by the file server's clock, is compared only with itself); a change
+seen meanwhile means its holder is alive, and the run is refused naming it.
+
 Taking the lock is one short section that corefprep runs serialise with an OS lock (flock) on a
 guard file, ``work/.lock-guard``, which is never deleted: read the lock file, drop it if it is a
 dead run's, create the lease marker. filelock creates its marker empty (O_CREAT|O_EXCL) and writes
@@ -18,22 +27,25 @@ import json
 import os
 import socket
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..core import stop
 from ..core.atomic import atomic_write_json, read_json
 from ..core.errors import LockedError
+from ..core.fence import FENCE, LOCK, LeaseLost
+from ..core.log import say
 from ..core.workdir import WorkDir, clean_leftovers
+from .terms import LEASE_SECONDS, Terms
 
 if TYPE_CHECKING:
     import filelock
 
-# A run refreshes its lease on the lock every LEASE_SECONDS / 3. Another host may take the lock
-# over only after watching it go unrefreshed for LEASE_SECONDS (a dead run on the same host is
-# taken over at once: its death can be proven there).
-LEASE_SECONDS = 120.0
+__all__ = ["LEASE_SECONDS", "describe_holder", "hold_lock", "lock_is_live", "read_lock_holder", "record_run",
+           "run_lock"]
 # A lock file that is empty or not a whole record is a run writing it (a matter of microseconds)
 # until it has stayed so this long; only then is it a killed writer's, to be taken over.
 STARTING_GRACE_SECONDS = 10.0
@@ -125,36 +137,115 @@ def _on_this_host(holder: dict[str, Any]) -> bool:
 
 
 @contextmanager
-def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = None) -> Iterator[None]:
+def run_lock(work: WorkDir, *, break_lock: bool = False, command: str | None = None,
+             terms: Terms | None = None) -> Iterator[None]:
+    """Hold the lock (:func:`hold_lock`) and record the run (:func:`record_run`): a run on a
+    local output directory."""
+    with hold_lock(work, break_lock=break_lock, terms=terms):
+        record_run(work, command)
+        yield
+
+
+@contextmanager
+def hold_lock(work: WorkDir, *, break_lock: bool = False, terms: Terms | None = None) -> Iterator[None]:
     """One run per output directory, also across hosts sharing the directory.
 
     The lock is a lease (filelock.SoftFileLease): an existence marker naming this process and
-    host, refreshed by a background thread. A run on the same host that died is taken over at
-    once. A marker from another host is honoured while it is being refreshed; one that looks
-    abandoned (not refreshed for two refresh periods) is waited for until the lease expires and
-    then taken over. ``break_lock`` removes any marker first: for an operator who knows the other
-    run is dead. Taking the lock is serialised between corefprep runs (see the module doc).
+    host, renewed while it is held (:class:`_Keeper`, which moves the run's fence). A run on the
+    same host that died is taken over at once. Another host's marker is watched (see the module
+    doc). ``break_lock`` removes any marker first: for an operator who knows the other run is dead.
+    Taking the lock is serialised between corefprep runs (the guard, see above).
 
-    Holding the lock proves no other run is writing here, so the temporary files of killed runs
-    are removed right after it is taken.
+    Nothing in the directory is touched before the lock is held.
     """
     import filelock
 
+    terms = terms or Terms()
     work.root.mkdir(parents=True, exist_ok=True)
-    lease = filelock.SoftFileLease(str(work.lock), lease_duration=LEASE_SECONDS, timeout=0)
+    keeper = _Keeper(work, terms)
+    lease = filelock.SoftFileLease(str(work.lock), lease_duration=terms.takeover_after, timeout=0,
+                                   on_compromise=keeper.compromised)
     with _guarded(work):
         if break_lock:
             _break_lock(work)
         holder = _take_or_name_holder(work, lease)
     if holder is not None:
-        _wait_for_abandoned(work, lease, holder)
+        _wait_for_abandoned(work, lease, holder, terms)
+    keeper.start()
     try:
-        atomic_write_json(work.run_record, {"pid": os.getpid(), "host": host_id(), "hostname": socket.gethostname(),
-                                            "started": time.time(), "command": command})
-        clean_leftovers(work)
         yield
     finally:
+        keeper.stop()
         lease.release()
+
+
+def record_run(work: WorkDir, command: str | None) -> None:
+    """Under the lock: who holds it, since when, running what (``work/run.json``, for `status` and
+    lock messages); then remove what killed runs left half-written (no live run writes them now)."""
+    atomic_write_json(work.run_record, {"pid": os.getpid(), "host": host_id(), "hostname": socket.gethostname(),
+                                        "started": time.time(), "command": command})
+    clean_leftovers(work)
+
+
+class _Keeper:
+    """Renews this run's hold on the lock file and moves the fence with each renewal that got
+    through: it checks that the lock file is still the one this run created, then touches it.
+    filelock's own heartbeat renews it too; this one is what the fence trusts (filelock would
+    report a failing renewal only after the lease itself)."""
+
+    def __init__(self, work: WorkDir, terms: Terms):
+        self.path, self.terms = work.lock, terms
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._unwatch: Any = None
+        self._identity: tuple[int, int] | None = None
+
+    def start(self) -> None:
+        sent = time.monotonic()
+        st = os.lstat(self.path)
+        self._identity = (st.st_dev, st.st_ino)
+        FENCE.hold(LOCK, sent + self.terms.writes_for, str(self.path.parent.parent))
+        self._unwatch = FENCE.watch(self._fell)
+        self._thread = threading.Thread(target=self._loop, args=(sent,), name="corefprep-lock", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=self.terms.renew_every + 5)
+        if self._unwatch is not None:
+            self._unwatch()
+            FENCE.release(LOCK)
+
+    def compromised(self, compromise: Any) -> None:
+        """filelock's heartbeat found the marker gone or replaced."""
+        if not self._stop.is_set():
+            FENCE.lose(LOCK, f"the lock {self.path} was taken over or removed ({compromise.reason}); this run "
+                             "stopped writing")
+
+    def _fell(self, why: str) -> None:
+        if not self._stop.is_set() and not stop.interrupt_main(LeaseLost(why)):
+            say(why)  # no main thread to stop: the run's next write fails with it
+
+    def _loop(self, last: float) -> None:
+        t = self.terms
+        next_at = last + t.renew_every
+        while not self._stop.wait(max(0.0, next_at - time.monotonic())):
+            sent = time.monotonic()
+            try:
+                st = os.lstat(self.path)
+                if (st.st_dev, st.st_ino) != self._identity:
+                    raise FileNotFoundError
+                os.utime(self.path)
+            except FileNotFoundError:
+                FENCE.lose(LOCK, f"the lock {self.path} was taken over or removed by another run; this run stopped "
+                                 "writing")
+                return
+            except OSError:
+                next_at = sent + t.retry_every  # the filesystem does not answer: again soon (the fence decides)
+                continue
+            FENCE.hold(LOCK, sent + t.writes_for, str(self.path.parent.parent))
+            next_at = sent + t.renew_every
 
 
 @contextmanager
@@ -215,42 +306,63 @@ def _take_or_name_holder(work: WorkDir, lease: filelock.SoftFileLease) -> dict[s
             return None
         except filelock.Timeout:
             pass
+        except filelock.LeaseSettingsMismatch:
+            holder = read_lock_holder(work) or {}
+            raise LockedError(f"{work.output_dir} is locked by {describe_holder(holder)} with another lease length "
+                              "than this run's; every run on one output must use the same --lease-seconds (if that "
+                              "run is dead, rerun with --break-lock)") from None
         holder = read_lock_holder(work)
         if holder is not None:
             return holder
     return {"pid": None, "host": None, "starting": True}  # taken and released three times in a row
 
 
-def _abandoned(holder: dict[str, Any]) -> bool:
-    """Another host's lease that has gone unrefreshed for two refresh periods."""
-    return holder.get("host") not in (None, host_id()) and holder.get("refreshed_s_ago", 0) > 2 * LEASE_SECONDS / 3
-
-
-def _wait_for_abandoned(work: WorkDir, lease: filelock.SoftFileLease, holder: dict[str, Any]) -> None:
-    """Take over an abandoned lease once it expires, else raise LockedError. Each attempt runs
-    under the guard; the lease object remembers since when it saw the marker unchanged."""
-    if not _abandoned(holder):
-        raise LockedError(_locked_message(work, holder))
-    print(f"corefprep: the lock of {describe_holder(holder)} has not been refreshed for "
-          f"{holder['refreshed_s_ago']:.0f} s; waiting up to {LEASE_SECONDS:.0f} s for its lease to expire "
-          "(--break-lock skips the wait)", file=sys.stderr)
-    deadline = time.monotonic() + LEASE_SECONDS + 10
+def _wait_for_abandoned(work: WorkDir, lease: filelock.SoftFileLease, holder: dict[str, Any], terms: Terms) -> None:
+    """Take the lock over once filelock has watched its marker unchanged long enough (another
+    host's lease: the takeover wait; a marker naming nobody: STARTING_GRACE_SECONDS), else raise
+    LockedError: at once for a live run on this host, as soon as the marker changes otherwise (its
+    run renews it, or another run took it). Each attempt runs under the guard."""
+    if holder.get("host") == host_id():
+        raise LockedError(_locked_message(work, holder))  # alive here (filelock takes a dead one's at once)
+    unnamed = holder.get("pid") is None
+    wait = STARTING_GRACE_SECONDS if unnamed else terms.takeover_after
+    if not unnamed:
+        print(f"corefprep: {work.output_dir} is locked by {describe_holder(holder)} (another host); watching its lock: "
+              f"a live run renews it within {terms.renew_every:.3g} s, a dead one's is taken over after {wait:.3g} s "
+              "unchanged (--break-lock skips the wait)", file=sys.stderr)
+    seen = _marker_key(work)
+    deadline = time.monotonic() + wait + min(10.0, 1 + wait / 10)
     while time.monotonic() < deadline:
-        time.sleep(min(1.0, LEASE_SECONDS / 10))
+        time.sleep(min(1.0, wait / 10))
         with _guarded(work):
             now = _take_or_name_holder(work, lease)
         if now is None:
             return
-        if not _abandoned(now):  # its run came back, or another took it over: nothing to wait for
-            raise LockedError(_locked_message(work, now))
+        if _marker_key(work) != seen:  # renewed or replaced: a live run holds it
+            raise LockedError(_locked_message(work, read_lock_holder(work) or now))
     raise LockedError(_locked_message(work, read_lock_holder(work) or holder))
+
+
+def _marker_key(work: WorkDir) -> tuple[int, int, int, int] | None:
+    """What changes when the lock file is renewed or replaced (times of the file server's clock,
+    compared only with each other)."""
+    try:
+        st = os.lstat(work.lock)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size
+
+
+# marker key -> when this process first saw it (monotonic): how long a marker naming nobody has
+# stayed unchanged, watched here
+_UNNAMED_SEEN: dict[tuple[str, tuple[int, int, int, int]], float] = {}
 
 
 def _drop_foreign_marker(work: WorkDir) -> None:
     """Remove a lock file that no live run can be behind, which filelock never reclaims by itself:
     one left by an older corefprep (a JSON record) whose run is dead, or one naming nobody (empty,
-    partly written, unreadable) that has stayed so for STARTING_GRACE_SECONDS. Called under the
-    guard, so no corefprep run is writing a marker meanwhile."""
+    partly written, unreadable) that this process has watched stay unchanged for
+    STARTING_GRACE_SECONDS. Called under the guard, so no corefprep run is writing a marker meanwhile."""
     import psutil
 
     try:
@@ -259,8 +371,10 @@ def _drop_foreign_marker(work: WorkDir) -> None:
         return
     record = _parse_record(content)
     if record is None:
-        if time.time() - st.st_mtime < STARTING_GRACE_SECONDS:
-            return  # a run is writing it right now
+        key = (str(work.lock), (st.st_ino, st.st_mtime_ns, st.st_ctime_ns, st.st_size))
+        first = _UNNAMED_SEEN.setdefault(key, time.monotonic())
+        if time.monotonic() - first < STARTING_GRACE_SECONDS:
+            return  # a run may be writing it right now
     elif not record.get("legacy"):
         return  # a lease marker: filelock decides whether its holder is dead
     elif record["host"] is not None and (record["host"] != socket.gethostname() or psutil.pid_exists(record["pid"])):

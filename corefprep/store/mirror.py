@@ -17,6 +17,12 @@ out. The mirror keeps the store equal to the stage:
 
 What was synced is recorded per file (size, modification time, ETag) in the stage, so a pass moves
 only what changed, and a stage that outlives its run costs nothing to bring up to date.
+
+The run that owns the output (:mod:`corefprep.store.own`) makes its mirror ``fenced``: each of its
+write requests checks the run's fence first (:mod:`corefprep.core.fence`), and a delete is
+conditional on the ETag the mirror recorded, so it never removes an object someone else replaced.
+Nobody else writes the output's objects: Ray actors put what they finish under a prefix of their
+own, and the owning run takes it in (:meth:`Mirror.adopt`).
 """
 
 from __future__ import annotations
@@ -31,7 +37,8 @@ from typing import Any
 import orjson
 
 from ..core.atomic import atomic_write_bytes, is_temp_name, read_json, temp_path
-from ..core.errors import CorefprepError, first_line
+from .client import Refused, StoreError, call, not_implemented
+from .terms import Terms
 from .urls import filesystem
 
 # The sync record in the stage (a hidden name: never pushed, never taken for an output).
@@ -41,10 +48,6 @@ LOCAL_ONLY = frozenset({"work/LOCK"})
 # A file's modification time is the kernel's coarse clock (one tick late at most); a pass uploads
 # what was finished at least this long before it began listing.
 HORIZON_NS = 50_000_000
-
-
-class StoreError(CorefprepError):
-    """An operation on the output's store failed after the client's retries."""
 
 
 @dataclass(frozen=True)
@@ -67,13 +70,18 @@ class Moved:
 
 
 class Mirror:
-    """The stage directory ``stage`` of the store URL ``url``."""
+    """The stage directory ``stage`` of the store URL ``url``; ``fenced`` by the ``terms`` of the
+    lease of the run that owns the output (its writes check the fence and are bounded in time)."""
 
-    def __init__(self, url: str, stage: Path):
+    def __init__(self, url: str, stage: Path, *, fenced: Terms | None = None, conditional_deletes: bool = True):
         self.url = url.rstrip("/")
         self.stage = Path(stage)
-        self.fs, root = filesystem(self.url)
+        if fenced is not None:
+            self.fs, root = filesystem(self.url, timing=fenced.write_timing(), fenced=True)
+        else:
+            self.fs, root = filesystem(self.url)
         self.root = root.rstrip("/")
+        self.conditional_deletes = conditional_deletes
         self._state = self._load_state()
         # the run's upload thread and the driver fetching what Ray actors uploaded share the record
         self._lock = threading.RLock()
@@ -93,9 +101,7 @@ class Mirror:
         for rel in sorted(set(self._state) - set(local), key=lambda r: -self._state[r].mtime_ns):
             if (self.stage / rel).exists():
                 continue  # missed by a listing racing a rename: not gone
-            now = self._call("delete", rel, lambda rel=rel: self.fs.info(self._key(rel), refresh=True), missing_ok=True)
-            if now is not None and _etag(now) == self._state[rel].etag:  # else a Ray actor put a new one there
-                self._call("delete", rel, lambda rel=rel: self.fs.rm_file(self._key(rel)), missing_ok=True)
+            self._delete(rel, self._state[rel].etag)
             del self._state[rel]
             deleted += 1
         changed = sorted((st.st_mtime_ns, rel) for rel, st in local.items()
@@ -122,6 +128,40 @@ class Mirror:
                 moved += self._download(rel, info)
             self._save_state()
             return Moved(len(rels), moved, 0)
+
+    def adopt(self, incoming: str, rels: list[str], removed: list[str]) -> Moved:
+        """Take in what a Ray actor put under the prefix ``incoming`` of this store (its files
+        ``rels``, in the order they were finished): each is copied into place on the store (the
+        store copies it; with this mirror's fenced writes), downloaded into the stage and recorded
+        as synced; then ``removed`` (files the actor's attempt no longer has) are deleted, and the
+        actor's prefix too."""
+        with self._lock:
+            moved = 0
+            for rel in rels:
+                src, dst = f"{self.root}/{incoming}/{rel}", self._key(rel)
+                self._call("copy", rel, lambda src=src, dst=dst: self.fs.copy(src, dst))
+                info = self._call("copy", rel, lambda dst=dst: self.fs.info(dst, refresh=True))
+                moved += self._download(rel, info)
+            for rel in removed:
+                known = self._state.pop(rel, None)
+                (self.stage / rel).unlink(missing_ok=True)
+                if known is not None:
+                    self._delete(rel, known.etag)
+            self._save_state()
+            self.drop(incoming)
+            return Moved(len(rels), moved, len(removed))
+
+    def drop(self, prefix: str) -> None:
+        """Delete every object under ``prefix`` (a hidden prefix of this store's own: an actor's
+        drop, or what killed runs left there)."""
+        where = self._key(prefix)
+
+        def remove() -> None:
+            self.fs.invalidate_cache(where)
+            if self.fs.exists(where):
+                self.fs.rm(where, recursive=True)
+
+        self._call("delete", prefix, remove, missing_ok=True)
 
     def _pull(self) -> Moved:
         remote = self.remote_files()
@@ -222,15 +262,26 @@ class Mirror:
     def _call(self, op: str, rel: str, fn: Any, *, missing_ok: bool = False) -> Any:
         """``fn()``, whose failure (after the client's own retries) is one line naming the object
         and the operation: never the settings it was made with."""
-        try:
-            return fn()
-        except FileNotFoundError:
-            if missing_ok:
-                return None
-            raise StoreError(f"{self.url}/{rel}: {op} failed: not found") from None
-        except (OSError, ValueError, RuntimeError) as exc:
-            where = f"{self.url}/{rel}" if rel else self.url
-            raise StoreError(f"{where}: {op} failed: {first_line(exc)}") from None
+        return call(f"{self.url}/{rel}" if rel else self.url, op, fn, missing_ok=missing_ok)
+
+    def _delete(self, rel: str, etag: str) -> None:
+        """Delete the object ``rel`` if it still holds what this stage last synced (``etag``): an
+        object replaced since is left alone. A store without conditional deletes is sent a plain
+        one (on such a store only the owning run writes these objects: see the module doc)."""
+        from .client import delete_object
+
+        bucket, _, key = self._key(rel).partition("/")
+        if self.conditional_deletes:
+            try:
+                self._call("delete", rel, lambda: delete_object(self.fs, bucket, key, f'"{etag}"'), missing_ok=True)
+                return
+            except Refused:
+                return  # replaced since: not ours to delete
+            except StoreError as exc:
+                if not not_implemented(exc.__cause__ or exc):
+                    raise
+                self.conditional_deletes = False
+        self._call("delete", rel, lambda: self.fs.rm_file(self._key(rel)), missing_ok=True)
 
     # --- the sync record ---------------------------------------------------------------------
 

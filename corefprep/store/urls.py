@@ -17,11 +17,13 @@ Credentials never leave this module: errors name the URL and the operation, neve
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from ..core.errors import InputError, UsageError, first_line
+from ..core.fence import FENCE
 
 # Two layers retry, each for what the other misses: botocore (standard mode: 503 SlowDown, throttling,
 # a reset connection, a timeout; exponential backoff with jitter) around every request, and s3fs
@@ -77,34 +79,89 @@ def given_storage_options() -> dict[str, Any]:
     return dict(_GIVEN)
 
 
-def _options_for(scheme: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Timing:
+    """How long one request may take and how often it is tried (botocore's own retries)."""
+
+    connect: float = S3_CONNECT_TIMEOUT
+    read: float = S3_READ_TIMEOUT
+    attempts: int = S3_RETRIES["max_attempts"]
+    s3fs_retries: int = S3FS_RETRIES
+
+
+# What every request of this process says it comes from (its User-Agent), so that a store's access
+# log tells which run made each request: ``corefprep-run/<the run's lease token>``.
+_RUN_TAG: list[str] = []
+
+
+def tag_requests(run: str) -> None:
+    """Every store filesystem created from now on names the run ``run`` in its requests."""
+    _RUN_TAG[:] = [f"corefprep-run/{run}"]
+
+
+def _options_for(scheme: str, timing: Timing | None, fenced: bool) -> dict[str, Any]:
     given = dict(_GIVEN)
-    if scheme in ("s3", "s3a"):
-        config = {"retries": dict(S3_RETRIES), "connect_timeout": S3_CONNECT_TIMEOUT,
-                  "read_timeout": S3_READ_TIMEOUT, **given.pop("config_kwargs", {})}
-        return {"config_kwargs": config, **given}
-    return given
+    if scheme not in ("s3", "s3a"):
+        return given
+    t = timing or Timing()
+    config = {"retries": {**S3_RETRIES, "max_attempts": t.attempts}, "connect_timeout": t.connect,
+              "read_timeout": t.read, **({"user_agent_extra": _RUN_TAG[0]} if _RUN_TAG else {}),
+              **given.pop("config_kwargs", {})}
+    if timing is not None:  # what the caller needs bounded is not the user's to stretch
+        config.update(connect_timeout=t.connect, read_timeout=t.read)
+    options = {"config_kwargs": config, **given}
+    if fenced:
+        options["session"] = _fenced_session(given.get("profile"))
+    return options
 
 
-def filesystem(url: str) -> tuple[Any, str]:
+def filesystem(url: str, *, timing: Timing | None = None, fenced: bool = False) -> tuple[Any, str]:
     """The fsspec filesystem for ``url`` and the path within it (``bucket/key`` for S3). fsspec
     keeps one instance per settings and process (a forked worker gets its own, with its own
-    connections)."""
+    connections).
+
+    ``timing`` bounds each request (the lease's renewals, the fenced writes). ``fenced``: every
+    request of this instance that writes (PUT, POST, DELETE), each attempt and retry of it, first
+    checks the run's fence (:mod:`corefprep.core.fence`) and is never sent once it has fallen.
+    An S3 store only: elsewhere no hook exists, and such a store runs without a lease
+    (``--break-lock``).
+    """
     from fsspec.core import url_to_fs
 
     scheme = scheme_of(url)
     if scheme is None:
         raise ValueError(f"not a store URL: {url}")
     try:
-        fs, path = url_to_fs(url, **_options_for(scheme))
+        fs, path = url_to_fs(url, **_options_for(scheme, timing, fenced))
     except ImportError as exc:  # fsspec names the package the scheme needs
         raise InputError(f"{scheme}:// needs a package that is not installed ({first_line(exc)}); for S3: "
                          "pip install 'corefprep[s3]'") from None
     except ValueError as exc:
         raise InputError(f"{url}: {scheme}:// is not a storage protocol fsspec knows ({first_line(exc)})") from None
     if scheme in ("s3", "s3a"):
-        fs.retries = S3FS_RETRIES  # s3fs's own loop (a class default of 5), see S3_RETRIES
+        fs.retries = (timing or Timing()).s3fs_retries  # s3fs's own loop (a class default of 5), see S3_RETRIES
     return fs, path
+
+
+_SESSIONS: dict[str | None, Any] = {}
+_WRITES = frozenset({"PUT", "POST", "DELETE"})
+
+
+def _fenced_session(profile: str | None) -> Any:
+    """One botocore session per process (and profile) whose clients check the fence before every
+    write they send; s3fs keeps a session it was given across the clients it re-creates."""
+    if profile not in _SESSIONS:
+        from aiobotocore.session import AioSession
+
+        session = AioSession(profile=profile)
+        session.register("before-send.s3", _check_fence)
+        _SESSIONS[profile] = session
+    return _SESSIONS[profile]
+
+
+def _check_fence(request: Any, **_: Any) -> None:
+    if request.method in _WRITES:
+        FENCE.check()
 
 
 def url_of(fs: Any, path: str) -> str:

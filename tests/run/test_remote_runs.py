@@ -5,7 +5,6 @@ dataset a local run gives), two runs against one output, and credentials that ap
 from __future__ import annotations
 
 import random
-import threading
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import orjson
 import pytest
 from fixtures import minicorpus as mc
 from fixtures.cli import cli_inprocess, popen_cli, run_cli, run_killed_when
-from fixtures.s3 import S3Server
+from fixtures.store_watch import Watcher
 
 pytestmark = pytest.mark.slow  # CLI processes
 
@@ -35,60 +34,6 @@ def mini_local(tmp_path_factory):
 
 def _parquets(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
-
-class Watcher:
-    """Lists the bucket every few milliseconds while a run writes it, and checks each listing:
-    no temporary or hidden name (but the lease), every marker's data files listed with the sizes it
-    records, every filter batch's stats beside its parquet."""
-
-    def __init__(self, s3: S3Server, bucket: str, prefix: str):
-        self.s3, self.bucket, self.prefix = s3, bucket, prefix
-        self.client = s3.client()
-        self.listings, self.problems, self.count = 0, [], 0
-        self._markers: dict[str, dict] = {}
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
-
-    def __enter__(self) -> Watcher:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            objects = {k[len(self.prefix):]: o for k, o in self.s3.objects(self.bucket, self.prefix).items()}
-            self.listings += 1
-            self.count = len(objects)
-            self.problems += self.check(objects)
-            time.sleep(0.005)
-
-    def check(self, objects: dict[str, dict]) -> list[str]:
-        bad = [f"temporary or hidden object {k}" for k in objects
-               if k != LEASE and any(part.startswith(".") for part in k.split("/"))]
-        for key, o in objects.items():
-            if key.endswith("_COMPLETE"):
-                marker = self._marker(self.prefix + key, o["ETag"])
-                base = key.rsplit("/", 1)[0] + "/" if key.endswith("/_COMPLETE") else ""
-                for name, size in (marker or {}).get("files", {}).items():
-                    if objects.get(base + name, {}).get("Size") != size:
-                        bad.append(f"{key} is listed but {base + name} is not, whole")
-            if key.startswith("work/filter/batch_") and key.endswith(".json") \
-                    and key.removesuffix(".json") + ".parquet" not in objects:
-                bad.append(f"{key} is listed without its parquet")
-        return bad
-
-    def _marker(self, key: str, etag: str) -> dict | None:
-        if etag not in self._markers:
-            try:
-                body = self.client.get_object(Bucket=self.bucket, Key=key, IfMatch=etag)["Body"].read()
-            except Exception:  # noqa: BLE001 - replaced or removed since listed: the next listing checks it
-                return None
-            self._markers[etag] = orjson.loads(body)
-        return self._markers[etag]
 
 
 def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_the_local_dataset(

@@ -21,6 +21,7 @@ import corefprep.store.lock as workdir
 from corefprep.core.errors import LockedError
 from corefprep.core.workdir import WorkDir
 from corefprep.store.lock import lock_is_live, read_lock_holder, run_lock
+from corefprep.store.terms import Terms
 
 HOLD = """
 import sys, time
@@ -44,14 +45,43 @@ def holder(tmp_path):
     p.wait()
 
 
-def _foreign_marker(work: WorkDir, host: str = "other-host", age: float = 0.0) -> None:
-    """The lease marker a run on another host writes (filelock's protocol 2 record)."""
+SHORT = Terms(1.5)  # renewed every 0.19 s, taken over after 2 s unchanged
+
+
+def _foreign_marker(work: WorkDir, host: str = "other-host", age: float = 0.0, terms: Terms = SHORT) -> None:
+    """The lease marker a run on another host writes (filelock's protocol 2 record); ``age``: its
+    modification time that far in the past (negative: the file server's clock is ahead)."""
     work.root.mkdir(parents=True, exist_ok=True)
     work.lock.write_text(f"filelock/2\npid=4242\nhost={host}\nmode=lease\ntoken={'ab' * 16}\n"
-                         f"duration={workdir.LEASE_SECONDS!r}\n")
+                         f"duration={terms.takeover_after!r}\n")
     if age:
         t = time.time() - age
         os.utime(work.lock, (t, t))
+
+
+class Renewing:
+    """Another host's live run: its marker touched every ``every`` seconds (with the times of a
+    file server whose clock is ``age`` seconds behind)."""
+
+    def __init__(self, work: WorkDir, every: float = 0.1, age: float = 0.0):
+        import threading
+
+        self.work, self.every, self.age = work, every, age
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, daemon=True)
+
+    def __enter__(self) -> Renewing:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.every):
+            t = time.time() - self.age
+            os.utime(self.work.lock, (t, t))
 
 
 def test_a_live_run_is_refused_naming_its_pid_and_its_lock_is_left_alone(tmp_path, holder):
@@ -85,42 +115,50 @@ def test_the_lock_is_released_when_the_run_fails(tmp_path):
     assert not work.lock.exists()
 
 
-def test_another_hosts_live_run_is_refused_and_break_lock_is_the_way_out(tmp_path, capsys):
+@pytest.mark.parametrize("age", [0.0, 600.0])
+def test_another_hosts_live_run_is_refused_and_break_lock_is_the_way_out(tmp_path, capsys, age):
+    """Refused as soon as its renewal is seen, whatever the file server's clock says (here also ten
+    minutes behind: a lock that looks old by its time but is being renewed)."""
     work = WorkDir(tmp_path / "out")
-    _foreign_marker(work)
-    with pytest.raises(LockedError, match="pid 4242 on other-host.*--break-lock"):
-        with run_lock(work):
-            pass
+    _foreign_marker(work, age=age)
+    with Renewing(work, age=age):
+        t0 = time.monotonic()
+        with pytest.raises(LockedError, match="pid 4242 on other-host.*--break-lock"):
+            with run_lock(work, terms=SHORT):
+                pass
+        assert time.monotonic() - t0 < SHORT.takeover_after
     assert "other-host" in work.lock.read_text()
-    with run_lock(work, break_lock=True):
+    with run_lock(work, break_lock=True, terms=SHORT):
         assert read_lock_holder(work)["pid"] == os.getpid()
     assert "--break-lock: removing the lock of pid 4242 on other-host" in capsys.readouterr().err
 
 
-def test_another_hosts_abandoned_lock_is_taken_over_when_its_lease_expires(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(workdir, "LEASE_SECONDS", 2.0)
+@pytest.mark.parametrize("age", [60.0, -600.0])
+def test_another_hosts_abandoned_lock_is_taken_over_after_watching_it_unchanged(tmp_path, capsys, age):
+    """Finding 4: never sooner than the takeover wait on this host's clock (a lock whose time says
+    it is old is still watched), never refused for ever (a file server whose clock is ten minutes
+    ahead makes an abandoned lock look fresh)."""
     work = WorkDir(tmp_path / "out")
-    _foreign_marker(work, age=60)  # not refreshed for a minute: its host is gone
+    _foreign_marker(work, age=age)
     t0 = time.monotonic()
-    with run_lock(work):
+    with run_lock(work, terms=SHORT):
         waited = time.monotonic() - t0
         assert read_lock_holder(work)["pid"] == os.getpid()
-    assert 1.5 <= waited < 10
-    assert "waiting up to 2 s" in capsys.readouterr().err
+    assert SHORT.takeover_after <= waited < SHORT.takeover_after + 3
+    assert "watching its lock" in capsys.readouterr().err
 
 
-def test_waiting_for_an_abandoned_lease_ends_when_its_run_refreshes_it(tmp_path, monkeypatch):
+def test_waiting_for_an_abandoned_lease_ends_when_its_run_refreshes_it(tmp_path):
     """A run waiting for another host's lease to expire gives up as soon as that lease is
     refreshed again (its run was only slow), rather than waiting out the whole lease."""
     import threading
 
-    monkeypatch.setattr(workdir, "LEASE_SECONDS", 2.0)
     work = WorkDir(tmp_path / "out")
     _foreign_marker(work, age=60)
     threading.Timer(0.5, os.utime, (work.lock, None)).start()  # the other host's heartbeat
     t0 = time.monotonic()
     with pytest.raises(LockedError, match="pid 4242 on other-host"):
-        with run_lock(work):
+        with run_lock(work, terms=SHORT):
             pass
     assert time.monotonic() - t0 < 1.5
     assert "other-host" in work.lock.read_text()
@@ -128,7 +166,8 @@ def test_waiting_for_an_abandoned_lease_ends_when_its_run_refreshes_it(tmp_path,
 
 @pytest.mark.parametrize("content", ["", json.dumps({"pid": 999_999_999, "host": __import__("socket").gethostname(),
                                                      "started": 0})])
-def test_lock_files_of_older_versions_and_killed_writers_are_taken_over(tmp_path, content):
+def test_lock_files_of_older_versions_and_killed_writers_are_taken_over(tmp_path, content, monkeypatch):
+    monkeypatch.setattr(workdir, "STARTING_GRACE_SECONDS", 1.0)
     work = WorkDir(tmp_path)
     work.root.mkdir(parents=True)
     work.lock.write_text(content)
@@ -154,6 +193,29 @@ def test_cli_refuses_a_live_run_then_resumes_after_it_died(tmp_path, tmp_path_fa
     assert len(list((out / "work" / "filter").glob("batch_*.parquet"))) == 7
 
 
+def test_a_second_run_on_a_live_runs_stage_touches_nothing_in_it(tmp_path, tmp_path_factory, holder, s3_server,
+                                                                  capsys):
+    """Finding 9: the stage of a live run (its files not uploaded yet, so not on the store) is
+    locked before the second run pulls: the second run is refused and every file stays."""
+    corpus = mc.mini_corpus(tmp_path_factory)
+    stage = tmp_path / "out"  # the holder's directory, used as a stage
+    finished = {stage / "work" / "filter" / "batch_00000.parquet": b"rows of the live run",
+                stage / "work" / "filter" / "batch_00000.json": b"{}"}
+    for path, data in finished.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    record = (stage / "work" / "run.json").read_bytes()
+    url = s3_server.bucket("stage-of-a-live-run") + "/out"
+    capsys.readouterr()
+    assert mc.run_cli(["filter", str(corpus), "-o", url, "--stage-dir", str(stage), "--batch-docs", "4",
+                       "--workers", "1", "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "in use" in err and str(holder.pid) in err
+    assert all(path.read_bytes() == data for path, data in finished.items())
+    assert (stage / "work" / "run.json").read_bytes() == record
+    assert not s3_server.keys("stage-of-a-live-run")  # nor was the store's lease taken
+
+
 
 # --------------------------------------------------------------------------- a lock file naming nobody yet
 
@@ -168,31 +230,39 @@ def _lock_file(work: WorkDir, content: str, age: float = 0.0) -> tuple[int, int]
 
 
 @pytest.mark.parametrize("content", ["", "filelock/2\npid=42", "filelock/2\npid=4242\nhost=other-h"])
-def test_a_marker_being_written_is_left_alone_and_its_run_called_starting(tmp_path, content):
+def test_a_marker_being_written_is_left_alone_and_its_run_named_once_written(tmp_path, content, monkeypatch):
     """filelock creates its marker empty and writes it right after: a run that finds it so (empty
-    or cut short) must neither delete it nor name a "pid None"."""
+    or cut short) must neither delete it nor name a "pid None"; once the marker is written, the
+    run is refused naming its holder."""
+    import threading
+
+    monkeypatch.setattr(workdir, "STARTING_GRACE_SECONDS", 3.0)
     work = WorkDir(tmp_path / "out")
     before = _lock_file(work, content)
-    with pytest.raises(LockedError, match=r"in use by another corefprep run \(a run that is starting \(its lock is "
-                                          r"being written\)\); wait") as refused:
-        with run_lock(work):
-            pass
-    assert "None" not in str(refused.value)
-    assert (work.lock.stat().st_ino, work.lock.stat().st_mtime_ns) == before and work.lock.read_text() == content
     holder = read_lock_holder(work)
     assert holder["pid"] is None and holder["starting"]
     live = lock_is_live(work)
     assert live is not None and live["starting"]  # a run that is starting is live
+    finished = f"filelock/2\npid=4242\nhost=other-h\nmode=lease\ntoken={'ab' * 16}\nduration={SHORT.takeover_after!r}\n"
+    threading.Timer(0.5, lambda: work.lock.write_text(finished)).start()  # (same file, written in place)
+    with pytest.raises(LockedError, match=r"in use by another corefprep run \(pid 4242 on other-h") as refused:
+        with run_lock(work, terms=SHORT):
+            pass
+    assert "None" not in str(refused.value)
+    assert work.lock.stat().st_ino == before[0] and work.lock.read_text() == finished
 
 
 @pytest.mark.parametrize("content", ["", "filelock/2\npid=42"])
-def test_a_marker_left_half_written_by_a_killed_run_is_taken_over_after_the_grace(tmp_path, content):
+def test_a_marker_left_half_written_by_a_killed_run_is_taken_over_after_the_grace(tmp_path, content, monkeypatch):
+    """Watched unchanged for the grace on this host's clock (its time, set by the file server,
+    is not read: here it is an hour ahead)."""
+    monkeypatch.setattr(workdir, "STARTING_GRACE_SECONDS", 1.0)
     work = WorkDir(tmp_path / "out")
-    _lock_file(work, content, age=workdir.STARTING_GRACE_SECONDS + 1)
-    holder = read_lock_holder(work)
-    assert holder["pid"] is None and not holder["starting"] and lock_is_live(work) is None
-    with run_lock(work):
+    _lock_file(work, content, age=-3600)
+    t0 = time.monotonic()
+    with run_lock(work, terms=SHORT):
         assert read_lock_holder(work)["pid"] == os.getpid()
+    assert time.monotonic() - t0 >= 1.0
 
 
 def test_break_lock_on_a_marker_being_written_names_no_pid_none(tmp_path, capsys):
@@ -204,13 +274,14 @@ def test_break_lock_on_a_marker_being_written_names_no_pid_none(tmp_path, capsys
     assert "--break-lock: removing the lock of a run that is starting" in err and "None" not in err
 
 
-def test_an_older_corefprep_json_lock_of_another_host_is_named_by_its_pid(tmp_path):
+def test_an_older_corefprep_json_lock_of_another_host_is_named_by_its_pid(tmp_path, capsys):
+    """Named while it is watched, taken over once it stayed unchanged for the takeover wait."""
     work = WorkDir(tmp_path / "out")
     _lock_file(work, json.dumps({"pid": 4242, "host": "other-host", "started": 0}))
-    with pytest.raises(LockedError, match=r"\(pid 4242 on other-host, lock refreshed 0 s ago\)"):
-        with run_lock(work):
-            pass
-    assert lock_is_live(work)["pid"] == 4242
+    t0 = time.monotonic()
+    with run_lock(work, terms=SHORT):
+        assert time.monotonic() - t0 >= SHORT.takeover_after
+    assert "locked by pid 4242 on other-host (another host); watching its lock" in capsys.readouterr().err
 
 
 def test_a_lock_file_replaced_after_it_was_inspected_is_not_removed(tmp_path):
@@ -350,3 +421,50 @@ def test_simultaneous_starts_give_one_holder_at_a_time(tmp_path, guard):
         for p in procs:
             p.kill()
             p.wait()
+
+
+# --------------------------------------------------------------------------- a holder that lost its lock
+
+
+def test_a_holder_whose_lock_was_taken_over_stops_writing(tmp_path):
+    """Finding 2 (the lock file's side): another host breaks the lock and writes its own marker;
+    within a renewal period this run's writes are refused."""
+    from corefprep.core.atomic import atomic_write_bytes
+    from corefprep.core.fence import LeaseLost
+
+    work = WorkDir(tmp_path / "out")
+    with run_lock(work, terms=SHORT):
+        atomic_write_bytes(work.root / "before.json", b"{}")
+        work.lock.unlink()
+        _foreign_marker(work)  # another host's run, after --break-lock
+        time.sleep(3 * SHORT.renew_every)
+        with pytest.raises(LeaseLost, match="taken over or removed"):
+            atomic_write_bytes(work.root / "after.json", b"{}")
+    assert not (work.root / "after.json").exists() and "other-host" in work.lock.read_text()
+
+
+def test_a_holder_whose_filesystem_stops_answering_stops_writing_before_a_takeover(tmp_path, monkeypatch):
+    """Renewals fail (an NFS server gone): the run stops writing two thirds of the lease after the
+    last renewal that got through, a third of the lease before any other host may take over."""
+    from corefprep.core.atomic import atomic_write_bytes
+    from corefprep.core.fence import FENCE, LeaseLost
+
+    work = WorkDir(tmp_path / "out")
+    with run_lock(work, terms=SHORT):
+        time.sleep(SHORT.renew_every)
+        real_utime = os.utime
+
+        def unanswered(path, *a, **kw):
+            if str(path) == str(work.lock):
+                raise OSError(5, "Input/output error")
+            return real_utime(path, *a, **kw)
+
+        monkeypatch.setattr(os, "utime", unanswered)
+        failing_since = time.monotonic()
+        atomic_write_bytes(work.root / "during.json", b"{}")  # still within the fence
+        time.sleep(SHORT.writes_for + SHORT.renew_every)
+        assert FENCE.until() <= failing_since + SHORT.writes_for
+        with pytest.raises(LeaseLost, match="could not be renewed in time"):
+            atomic_write_bytes(work.root / "after.json", b"{}")
+        monkeypatch.setattr(os, "utime", real_utime)
+    assert (work.root / "during.json").exists() and not (work.root / "after.json").exists()

@@ -1,4 +1,4 @@
-"""The stage directory and its store (corefprep.io.mirror), against moto's S3 server: what goes up,
+"""The stage directory and its store (corefprep.store.mirror), against moto's S3 server: what goes up,
 in which order, what never does, and how a stage is brought back equal to the store."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fixtures.s3 import S3Server
+from fixtures.s3 import FaultyProxy, S3Server
 
 from corefprep.core.atomic import atomic_write_bytes
 from corefprep.store.mirror import Mirror
@@ -108,3 +108,78 @@ def test_pull_makes_a_stage_equal_to_the_store(store, s3_server, tmp_path):
     _write(first, "work/manifest.json", b'{"v": 2}')  # same size, other bytes: the ETag tells
     Mirror(store, first).push()
     assert Mirror(store, other).pull().files == 1 and (other / "work/manifest.json").read_bytes() == b'{"v": 2}'
+
+
+def test_an_object_replaced_just_before_the_delete_is_sent_is_left_alone(store, s3_server, tmp_path):
+    """Finding 10: another writer replaces an object between the mirror's decision to delete it and
+    the delete reaching the store. The delete is conditional on what the stage synced: the new
+    object stays (a check followed by a plain delete removed it)."""
+    from corefprep.store.urls import use_storage_options
+
+    stage = tmp_path / "stage"
+    _write(stage, "work/filter/batch_00004.json", b"{}")
+    bucket, _, prefix = store.removeprefix("s3://").partition("/")
+    key = f"{prefix}/work/filter/batch_00004.json"
+    proxy = FaultyProxy(s3_server.endpoint, rate=0.0)
+    use_storage_options({"endpoint_url": proxy.endpoint})
+    try:
+        mirror = Mirror(store, stage)
+        mirror.push()
+        (stage / "work/filter/batch_00004.json").unlink()
+
+        def replace_first(method: str, path: str) -> None:
+            if method == "DELETE" and path.split("?")[0].endswith(key):
+                proxy.before = None
+                s3_server.client().put_object(Bucket=bucket, Key=key, Body=b'{"new": 1}')
+
+        proxy.before = replace_first
+        mirror.push()
+    finally:
+        use_storage_options({})
+        proxy.close()
+    assert s3_server.client().get_object(Bucket=bucket, Key=key)["Body"].read() == b'{"new": 1}'
+
+
+def test_a_fenced_mirror_writes_nothing_once_the_fence_fell(store, s3_server, tmp_path):
+    from corefprep.core.fence import FENCE, LEASE, LeaseLost
+    from corefprep.store.terms import Terms
+
+    stage = tmp_path / "stage"
+    _write(stage, "work/filter/batch_00000.parquet", b"p" * 10)
+    mirror = Mirror(store, stage, fenced=Terms(6.0))
+    mirror.push()
+    _write(stage, "work/filter/batch_00000.json", b"{}")
+    (stage / "work/filter/batch_00000.parquet").unlink()
+    FENCE.hold(LEASE, time.monotonic() - 1)  # the last renewal was too long ago
+    with pytest.raises(LeaseLost, match="could not be renewed in time"):
+        mirror.push()
+    assert _keys(s3_server, store) == {"work/filter/batch_00000.parquet": 10}  # nothing written, nothing deleted
+    FENCE.release(LEASE)
+    mirror.push()
+    assert _keys(s3_server, store) == {"work/filter/batch_00000.json": 2}
+
+
+def test_an_actors_delivery_is_taken_in_in_order_and_its_place_removed(store, s3_server, tmp_path):
+    """A Ray actor's files under work/.incoming/<run>/<attempt>/ are copied into place in the
+    order they were finished, land in the stage as synced, replace what the attempt removed, and
+    the actor's place goes."""
+    scratch, stage = tmp_path / "actor", tmp_path / "stage"
+    _write(stage, "work/filter/rejected_00002.parquet", b"old examples")
+    mirror = Mirror(store, stage)
+    mirror.push()
+    place = "work/.incoming/run1/att1"
+    _write(scratch, "work/filter/batch_00002.parquet", b"rows", age_s=2)
+    _write(scratch, "work/filter/batch_00002.json", b"{}", age_s=1)
+    Mirror(f"{store}/{place}", scratch).push()
+    order: list[str] = []
+    copy = mirror.fs.copy
+    mirror.fs.copy = lambda src, dst, **kw: (order.append(dst.rsplit("/", 1)[-1]), copy(src, dst, **kw))
+    moved = mirror.adopt(place, ["work/filter/batch_00002.parquet", "work/filter/batch_00002.json"],
+                         ["work/filter/rejected_00002.parquet"])
+    assert (moved.files, moved.deleted) == (2, 1) and order == ["batch_00002.parquet", "batch_00002.json"]
+    assert _keys(s3_server, store) == {"work/filter/batch_00002.parquet": 4, "work/filter/batch_00002.json": 2}
+    assert (stage / "work/filter/batch_00002.parquet").read_bytes() == b"rows"
+    assert not (stage / "work/filter/rejected_00002.parquet").exists()
+    assert mirror.push().files == 0  # recorded as synced: never uploaded back
+    bucket, _, prefix = store.removeprefix("s3://").partition("/")
+    assert not s3_server.keys(bucket, f"{prefix}/work/.incoming/")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.log import EventLog
+from ...store.incoming import Delivery
 from ..config import EngineConfig
 from ..context import FilterContext
 from ..records import BatchStats
@@ -17,9 +18,10 @@ from .ray import run_filter_ray
 
 
 def run_engine(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
-               progress: bool = True, fetch: Callable[[list[str]], object] | None = None) -> dict[int, BatchStats]:
-    """Compute the batches in ``todo`` with the configured engine; returns their stats. ``fetch``:
-    how files Ray actors put on the output's store come into the stage directory."""
+               progress: bool = True, take_in: Callable[[Delivery], None] | None = None) -> dict[int, BatchStats]:
+    """Compute the batches in ``todo`` with the configured engine; returns their stats.
+    ``take_in``: how what a Ray actor delivered (under ``ctx.drops``) is moved into place by the
+    run that owns the output."""
     if cfg.engine == "ray":
-        return run_filter_ray(ctx, todo, cfg, events, progress=progress, fetch=fetch)
+        return run_filter_ray(ctx, todo, cfg, events, progress=progress, take_in=take_in)
     return run_filter_local(ctx, todo, cfg, events, progress=progress)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from ...core.workdir import WorkDir
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
 from ...rules.kiwi import load_kiwi
+from ...store.incoming import Delivery, finished_files
 from ...store.mirror import Mirror
 from ...store.urls import use_storage_options
 from ..batch import compute_batch
@@ -107,38 +109,74 @@ class _Watch:
 
 @dataclass(frozen=True)
 class BatchOut:
-    """What an actor hands back for a batch: its stats, and the files it put on the output's store
-    (their paths relative to the output directory; none when it wrote to a shared work directory)."""
+    """What an actor hands back for a batch: its stats, and the files it delivered
+    (:mod:`corefprep.store.incoming`) for the driver to move into place."""
 
     stats: BatchStats
-    stored: tuple[str, ...] = ()
+    delivery: Delivery
 
 
 def run_batch(job: BatchJob, beat: Beat) -> BatchOut:
-    """Compute one batch in this actor; documents quarantined so far keep their verdict."""
+    """Compute one batch in this actor; documents quarantined so far keep their verdict. Nothing is
+    written where the output's readers look: the files go to a place of this attempt's own."""
     ctx = _CTX
-    if ctx.store_url is None:
-        return BatchOut(_compute(ctx, job, beat))
-    return _compute_to_store(ctx, job, beat)
+    drops = ctx.drops
+    if drops is None:
+        raise ValueError("a Ray actor's batch needs the run's drops (where it delivers)")
+    place = drops.place()
+    if drops.url is None:
+        return _compute_here(ctx, job, beat, place)
+    return _compute_to_store(ctx, job, beat, f"{drops.url}/{place}", place)
 
 
-def _compute_to_store(ctx: FilterContext, job: BatchJob, beat: Beat) -> BatchOut:
-    """The batch computed in a scratch directory of this node and uploaded to the output's store,
-    markers last: nothing goes to a path the driver reads (its stage may be on another machine)."""
+def _compute_here(ctx: FilterContext, job: BatchJob, beat: Beat, place: str) -> BatchOut:
+    """The batch computed in its place under the output directory every node sees (what its
+    earlier decision recorded copied in first, to re-decide from)."""
+    drop = ctx.work.output_dir / place
+    before = _copy_earlier(ctx.work.output_dir, drop, job.batch) if job.batch in ctx.redecide else set()
+    stats = _compute(dataclasses.replace(ctx, work=WorkDir(drop)), job, beat)
+    files = finished_files(drop)
+    return BatchOut(stats, Delivery(place, tuple(files), tuple(sorted(before - set(files)))))
+
+
+def _copy_earlier(output_dir: Path, drop: Path, k: int) -> set[str]:
+    """Copy batch k's files under ``output_dir`` into ``drop`` (same relative paths)."""
+    copied = set()
+    for rel in _batch_files([p.relative_to(output_dir).as_posix() for under in ("work/filter", "work/dedup")
+                             if (output_dir / under).is_dir() for p in (output_dir / under).rglob("*") if p.is_file()],
+                            k):
+        (drop / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(output_dir / rel, drop / rel)
+        copied.add(rel)
+    return copied
+
+
+def _compute_to_store(ctx: FilterContext, job: BatchJob, beat: Beat, url: str, place: str) -> BatchOut:
+    """The batch computed in a scratch directory of this node and put under its place on the
+    output's store, in the order its files were finished: nothing goes to a path the driver reads
+    (its stage may be on another machine), nothing to an object the output's readers look at."""
     with tempfile.TemporaryDirectory(prefix="corefprep-batch-") as scratch:
-        mirror = Mirror(ctx.store_url or "", Path(scratch))
+        before: set[str] = set()
         if job.batch in ctx.redecide:  # what its earlier decision recorded, to re-decide from
-            mirror.fetch(batch_objects(mirror, job.batch))
+            earlier = Mirror(ctx.store_url or "", Path(scratch))
+            before = set(batch_objects(earlier, job.batch))
+            earlier.fetch(sorted(before))
         stats = _compute(dataclasses.replace(ctx, work=WorkDir(Path(scratch))), job, beat)
-        mirror.push()
-        return BatchOut(stats, tuple(sorted(mirror.local_files())))
+        out = Mirror(url, Path(scratch))
+        finished = out.local_files()  # (not the fetching mirror's record)
+        files = [rel for rel in finished_files(Path(scratch)) if rel in finished]
+        out.push()
+        return BatchOut(stats, Delivery(place, tuple(files), tuple(sorted(before - set(files)))))
 
 
 def batch_objects(mirror: Mirror, k: int) -> list[str]:
     """The objects of batch k on the store: its filter files and its signatures."""
+    return _batch_files([rel for under in ("work/filter", "work/dedup") for rel in mirror.remote_files(under)], k)
+
+
+def _batch_files(rels: list[str], k: int) -> list[str]:
     tag = f"_{k:05d}."
-    return sorted(rel for under in ("work/filter", "work/dedup") for rel in mirror.remote_files(under)
-                  if tag in rel.rsplit("/", 1)[-1] and not rel.endswith(".failed.json"))
+    return sorted(rel for rel in rels if tag in rel.rsplit("/", 1)[-1] and not rel.endswith(".failed.json"))
 
 
 def _compute(ctx: FilterContext, job: BatchJob, beat: Beat) -> BatchStats:
@@ -183,12 +221,12 @@ class _Batches:
 
 
 def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
-                   progress: bool = True, fetch: Callable[[list[str]], object] | None = None
+                   progress: bool = True, take_in: Callable[[Delivery], None] | None = None
                    ) -> dict[int, BatchStats]:
-    """Run the batches in ``todo`` on Ray actors; returns their stats. With an output on a store
-    (``ctx.store_url``), ``fetch`` brings the files an actor put there into the stage directory."""
-    if ctx.store_url is not None and fetch is None:
-        raise ValueError("an output on a store needs a fetch for the actors' batches")
+    """Run the batches in ``todo`` on Ray actors; returns their stats. Each actor delivers its
+    batch under ``ctx.drops``; ``take_in`` moves a delivery into place (the run owning the output)."""
+    if ctx.drops is None or take_in is None:
+        raise ValueError("the Ray engine needs the run's drops and a way to take deliveries in")
     step = Step("filter", run_batch, init=_init_actor, init_args=(ctx,), item_limit=cfg.doc_timeout,
                 memory=ACTOR_MEMORY, cpus=ACTOR_CPUS)
     policy = _Batches(ctx, cfg, todo)
@@ -217,9 +255,8 @@ def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, event
                         f"({out.set_aside.reason}), batch handed out again without it")
                     continue
                 done: BatchOut = out.result
-                if done.stored and fetch is not None:
-                    fetch(list(done.stored))
-                    ctx.work.failed_marker(k).unlink(missing_ok=True)
+                take_in(done.delivery)
+                ctx.work.failed_marker(k).unlink(missing_ok=True)
                 done_docs += done.stats.documents
                 record_finished(ctx, finished, done.stats, events)
         except UnitFailed as exc:

@@ -1,6 +1,7 @@
 """A Ray actor's batch when the output is on object storage, with no filesystem shared with the
 driver: the actor's body (called here in this process, as Ray would in an actor) computes in a
-scratch directory of its own and puts the batch on the store, never touching the driver's stage."""
+scratch directory of its own and delivers the batch under a place of its own on the store
+(corefprep.store.incoming), never touching the driver's stage nor the objects readers look at."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from corefprep.parallel.beat import NullBeat
 from corefprep.run.filter_stage import plan_filter
 from corefprep.run.options import RunOptions
 from corefprep.run.plan import apply_plan
+from corefprep.store.incoming import Drops
 
 NOWHERE = Path("/nonexistent/corefprep-driver-stage")  # the driver's stage, on another machine
 
@@ -38,16 +40,19 @@ def test_an_actor_puts_its_batch_on_the_store_and_writes_nothing_where_the_drive
     url = s3_server.bucket("actor-store") + "/out"
     opts = apply_plan(RunOptions(inputs=[str(mini)], output_dir=tmp_path / "driver", progress=False,
                                  filter=FilterConfig(batch_docs=4)))
-    ctx = dataclasses.replace(plan_filter(opts).ctx, work=WorkDir(NOWHERE), store_url=url, engine="ray")
+    ctx = dataclasses.replace(plan_filter(opts).ctx, work=WorkDir(NOWHERE), store_url=url, engine="ray",
+                              drops=Drops.new(url))
     ray_engine._init_actor(ctx)
     out = run_batch(BatchJob(1), NullBeat())
     assert not NOWHERE.exists()
+    files = out.delivery.files
     assert {"work/filter/batch_00001.parquet", "work/filter/batch_00001.json",
-            "work/filter/values_00001.parquet"} <= set(out.stored)
-    stored = s3_server.download(url, tmp_path / "stored")
-    assert (stored / "work/filter/batch_00001.parquet").read_bytes() == \
+            "work/filter/values_00001.parquet"} <= set(files)
+    assert files.index("work/filter/batch_00001.parquet") < files.index("work/filter/batch_00001.json")
+    assert out.delivery.place.startswith(f"work/.incoming/{ctx.drops.run}/")
+    keys = s3_server.keys("actor-store", "out/")
+    assert keys and all(k.startswith(f"out/{out.delivery.place}/") for k in keys)  # nothing readers look at
+    delivered = s3_server.download(f"{url}/{out.delivery.place}", tmp_path / "delivered")
+    assert (delivered / "work/filter/batch_00001.parquet").read_bytes() == \
         (local / "work/filter/batch_00001.parquet").read_bytes()
     assert out.stats.documents == 4 and out.stats.engine == "ray"
-    keys = s3_server.objects("actor-store", "out/")
-    assert keys["out/work/filter/batch_00001.json"]["LastModified"] >= \
-        keys["out/work/filter/batch_00001.parquet"]["LastModified"]
