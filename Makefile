@@ -24,10 +24,11 @@ demo: $(STAMP)
 	$(BIN)/corefprep report prepared_datasets
 
 # The suite in tiers (tests/fixtures/tiers.py). test-fast: unit tests, no CLI in a subprocess, no Ray
-# (under 2 minutes). test: everything but the soak, what CI runs: two pytest-xdist workers, each given
-# whole test files (a module's shared run and Ray instance stay in one process), the costliest files
-# first; then, alone, the tests that measure time or race processes. --timeout: a test that hangs fails
-# (pytest-timeout) instead of holding CI; --durations: the 15 slowest.
+# (under 2 minutes). test: everything but the soak, what CI runs: two pytest-xdist workers (a third
+# measured no faster on 2 cores: the suite is CPU-bound), each given whole test files (a module's
+# shared run and Ray instance stay in one process), the costliest files first; then, alone, the tests
+# that race processes. --timeout: a test that hangs fails (pytest-timeout) instead of holding CI;
+# --durations: the 15 slowest.
 PYTEST := HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q --timeout 900
 test-fast: $(STAMP)
 	$(PYTEST) -m "not slow and not soak" -n 2 --dist loadfile --no-loadscope-reorder --durations 15
@@ -47,9 +48,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check corefprep tests scripts benchmarks tools
 	$(BIN)/lint-imports
 
-# Long reliability runs (kill at many moments); not part of `make test`.
+# Long reliability runs, not part of `make test`: kills at many moments, full disks at many levels, the
+# chaos soak of an output on a store (tests/run/test_chaos.py; CP_SOAK_ROUNDS, CP_SOAK_SEED), and the
+# costlier variants of tests whose main case make test runs (dev-corpus re-decides, the Ray fault
+# matrix's every cell, the benchmarks' smoke runs).
 soak: $(STAMP)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m soak
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -q -m soak --durations 20
 
 # Merge before (concatenate + save_to_disk, every row rewritten) and after (chunk files hard-linked).
 bench-merge: $(STAMP)

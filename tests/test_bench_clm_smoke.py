@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
+@pytest.mark.soak  # about 20 s of CPU: make bench-clm runs the real one
 @needs_shared
 def test_bench_clm_runs(capsys, monkeypatch):
     # the shared directory the tests found (it may not sit at <repo>/../shared, e.g. in a CI clone)

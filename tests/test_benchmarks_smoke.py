@@ -29,6 +29,7 @@ def _records(picks: list[int]) -> list[str]:
         return [line for i, line in zip(range(max(picks) + 1), lines, strict=False) if i in picks]
 
 
+@pytest.mark.soak  # a benchmark's smoke run: its make target runs the real one
 @pytest.mark.slow
 def test_baseline_runs_on_a_few_docs(tmp_path: Path) -> None:
     pytest.importorskip("kiwipiepy")
@@ -145,6 +146,7 @@ def test_bench_retune_skips_without_shared(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.soak  # two rule sets' runs and re-runs (about 45 s of CPU): make bench-retune runs the real one
 def test_bench_retune_runs_on_a_few_docs(tmp_path: Path) -> None:
     """Two changes of each rule set on a tiny bench corpus: re-decided equals fresh, a cheap rule
     tightened sends nothing to Kiwi, and a difference planted afterwards is named down to the document."""
@@ -192,6 +194,7 @@ def test_bench_retune_runs_on_a_few_docs(tmp_path: Path) -> None:
     assert any("values_00001.parquet" in d and "doc_index 60: re-decided 'planted'" in d for d in diffs), diffs
 
 
+@pytest.mark.soak  # a benchmark's smoke run: its make target runs the real one
 @pytest.mark.slow
 def test_bench_s3_runs_on_a_few_docs() -> None:
     """Both sides on the same few hundred documents: a ratio, the memory, identical batch files."""

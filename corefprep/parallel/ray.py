@@ -267,12 +267,12 @@ class WarmActors:
         go: what they reserve could keep the step's own actors from being placed."""
         if self.session != self._session(ray):  # a new session: the old one's handles are gone with it
             self.session, self.idle = self._session(ray), []
-        fit = [k for k in self.idle if k.cpus == cpus and k.memory >= memory][:most]
+        fits = [k for k in self.idle if k.cpus == cpus and k.memory >= memory]
         for k in self.idle:
-            if all(k is not f for f in fit):
+            if all(k is not f for f in fits):
                 ray.kill(k.handle)
-        self.idle = []
-        return fit
+        taken, self.idle = fits[:most], fits[most:]
+        return taken
 
     def keep(self, ray: Any, actor: _Actor) -> None:
         actor.enter(KEPT)
@@ -342,7 +342,7 @@ class RayWorkers:
 
     def submit(self, uid: int, args: Any) -> None:
         actor = next((a for a in self.actors if a.state == IDLE), None)
-        actor = actor or next((a for a in self.actors if a.state == KEPT), None) or self._new()
+        actor = actor or next((a for a in self.actors if a.state == KEPT), None) or self._kept() or self._new()
         actor.call = _Call(uid, args)
         if actor.state == IDLE:
             self._run(actor)
@@ -350,6 +350,15 @@ class RayWorkers:
             self._setup(actor)
         else:
             actor.enter(STARTING, actor.handle.where.remote())
+
+    def _kept(self) -> _Actor | None:
+        """An actor kept meanwhile (the step stopped early and runs again: what it had idle was
+        kept, and still holds its CPUs), before a new one is asked of Ray."""
+        step = self.step
+        assert step is not None
+        taken = WARM.take(self.ray, step.cpus, step.memory, 1)
+        self.actors += taken
+        return taken[0] if taken else None
 
     def _new(self) -> _Actor:
         step = self.step

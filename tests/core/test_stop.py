@@ -12,21 +12,9 @@ import time
 
 import psutil
 import pytest
+from fixtures.background import gone_within
 
 from corefprep.core import stop
-
-
-def _gone(pid: int, within: float) -> bool:
-    """Whether ``pid`` (not our child: re-parented once its parent died) ends within ``within`` s."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def _kill(pid: int) -> None:
@@ -135,7 +123,7 @@ def test_a_forked_process_dies_with_its_parent_killed_by_sigkill(die):
         os.kill(parent, signal.SIGKILL)
         os.waitpid(parent, 0)
         # without it the child lives on, re-parented, for its whole minute: what the review found
-        assert _gone(child, 5.0 if die else 1.5) is die
+        assert gone_within(child, 5.0 if die else 1.5) is die
     finally:
         _kill(child)
 
@@ -163,7 +151,7 @@ def test_a_child_whose_parent_died_before_it_asked_exits_at_once():
     with os.fdopen(r) as f:
         child = int(f.readline())
     try:
-        assert _gone(child, 5.0)
+        assert gone_within(child, 5.0)
     finally:
         _kill(child)
 
@@ -175,7 +163,7 @@ def test_outside_the_block_a_fork_does_not_die_with_its_parent():
     try:
         os.kill(parent, signal.SIGKILL)
         os.waitpid(parent, 0)
-        assert not _gone(child, 1.0)
+        assert not gone_within(child, 1.0)
     finally:
         _kill(child)
 
@@ -209,7 +197,7 @@ def test_the_processes_of_datasets_map_die_with_the_run():
         kids = psutil.Process(parent).children(recursive=True)
         os.kill(parent, signal.SIGKILL)
         os.waitpid(parent, 0)
-        assert all(_gone(k.pid, 5.0) for k in kids), [k.pid for k in kids if k.is_running()]
+        assert all(gone_within(k.pid, 5.0) for k in kids), [k.pid for k in kids if k.is_running()]
     finally:
         _kill(parent)
         for k in kids:

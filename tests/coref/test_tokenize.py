@@ -213,6 +213,7 @@ def test_real_rows_of_other_tokenizer_families(zoo_runs, kind, policy):
 
 @needs_shared
 @pytest.mark.slow
+@pytest.mark.soak  # the bundled sample's rows are checked the same way in make test
 def test_dev_corpus_rows_are_the_tokenizers_own(tmp_path_factory):
     """The dev corpus (one filter run), the bundled tokenizer and the three trained ones."""
     out = tmp_path_factory.mktemp("dev_runs")

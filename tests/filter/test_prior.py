@@ -131,7 +131,8 @@ def llm_base(tmp_path_factory):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("change", list(LLM_CHANGES))
+@pytest.mark.parametrize("change", [pytest.param(c, marks=pytest.mark.soak) if c == "alpha-words" else c
+                                    for c in LLM_CHANGES])  # (a word rule, as words-space is, in make test)
 def test_an_llm_change_is_re_decided_to_the_fresh_result(llm_base, tmp_path, change):
     redecided, fresh = retune(llm_base, SAMPLE, tmp_path, LLM_CHANGES[change], LLM_RUN)
     assert_same_as_fresh(redecided, fresh)
@@ -148,9 +149,14 @@ def dev_base(tmp_path_factory):
     return out
 
 
+# (make test runs four of them on the dev corpus, make soak the rest: each is a fresh run and a re-decided one)
+DEV_SOAK = ("loosen-cheap", "loosen-nnp-share", "pronouns-off", "punct-chars")
+
+
 @needs_shared
 @pytest.mark.slow
-@pytest.mark.parametrize("change", list(V2_CHANGES))
+@pytest.mark.parametrize("change", [pytest.param(c, marks=pytest.mark.soak) if c in DEV_SOAK else c
+                                    for c in V2_CHANGES])
 def test_a_v2_change_on_the_dev_corpus_is_re_decided_to_the_fresh_result(dev_base, tmp_path, change):
     check_redecided(change, *retune(dev_base, DEV_CORPUS, tmp_path, V2_CHANGES[change], V2_RUN, batch_docs=500))
 

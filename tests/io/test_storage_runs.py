@@ -141,6 +141,7 @@ def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_s
 CLM = ["--objective", "clm", "--seq-len", "256", "--format", "both"]
 
 
+@pytest.mark.soak  # the entity-mlm run from and to s3 above stays in make test
 def test_clm_from_s3_to_s3_gives_the_local_runs_dataset_and_megatron_files(runs, s3_server: S3Server,
                                                                          tmp_path: Path) -> None:
     """The other objective, with both its outputs: the Megatron pair is uploaded whole, its marker after it."""

@@ -3,6 +3,8 @@ cannot fit."""
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 from fixtures import minicorpus as mc
@@ -217,7 +219,9 @@ def test_a_document_that_kills_or_hangs_the_doctors_worker_is_named(corpus, tmp_
     r = build_report(opts, FAST)
     if fault == "raise" or strict:
         [problem] = [p for p in r.problems if p.startswith("kiwi: ")]
-        assert "doctor: unit one process" in problem
+        # (the unit that meets the document first: one process, or one of two when the first one's
+        # time ran out before it, on a loaded machine)
+        assert re.search(r"doctor: unit (one process|process [12] of 2) ", problem), problem
         assert ("raised RuntimeError" if fault == "raise" else "failed 2 times") in problem
         return
     assert r.ok, r.problems

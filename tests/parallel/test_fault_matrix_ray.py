@@ -15,7 +15,11 @@ from fixtures.faults import _pickle_by_value
 from fixtures.reliability import Corpus
 
 ray = pytest.importorskip("ray")
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+# In make soak, not make test: on Ray these cells take minutes of starting actors and waiting out
+# time limits, and what they check is covered in make test by the supervisor's scenarios on Ray
+# (tests/parallel/test_ray.py, test_ray_faults.py), the filter on Ray (tests/filter/engines/) and
+# this same matrix on the local engine (test_fault_matrix.py), whose policy both engines share.
+pytestmark = [pytest.mark.slow, pytest.mark.soak, pytest.mark.timeout(900)]
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +38,6 @@ def clean(wellformed: Corpus, tmp_path_factory: pytest.TempPathFactory) -> mx.Cl
 # them and finds the same outcome); here they run in the default mode only
 CELLS = [(step, fault, mode) for step in ("count", "filter", "sign", "bands") for fault in mx.FAULTS
          for mode in (mx.MODES if step in ("filter", "sign") else ("default",))]
-
-
 @pytest.mark.parametrize("cell", CELLS, ids=["-".join(c) for c in CELLS])
 def test_cell(clean: mx.Clean, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cell: tuple[str, str, str]) -> None:
     mx.run_cell(clean, tmp_path, monkeypatch, *cell)

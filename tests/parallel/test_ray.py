@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from fixtures import supervision as sv
-from fixtures.units import note_init, pickle_by_value, pid_unit, toy_units
+from fixtures.units import local_ray, note_init, pid_unit, toy_units
 
 from corefprep.parallel import EngineConfig
 from corefprep.parallel.ray import RayWorkers
@@ -19,11 +19,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module", autouse=True)
 def ray_instance():
-    pickle_by_value()
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-             object_store_memory=100 * 2**20)
-    yield
-    ray.shutdown()
+    yield from local_ray(ray)
 
 
 @pytest.mark.parametrize("scenario", sv.SCENARIOS, ids=[s.__name__ for s in sv.SCENARIOS])
@@ -79,3 +75,27 @@ def test_actors_a_step_leaves_idle_serve_the_sessions_next_step_of_their_size(tm
     for tag, pids in (("first", first), ("second", second), ("bigger", bigger)):
         ran = [int(pid) for t, pid in inits if t == tag]
         assert sorted(ran) == sorted(set(ran)) and set(ran) >= pids  # once per actor that served the step
+
+
+def test_a_step_stopped_early_and_run_again_takes_its_kept_actors_first(tmp_path: Path, monkeypatch) -> None:
+    """A step whose caller stops reading keeps its idle actor (with the CPU it reserves); run again,
+    the step takes it before asking Ray for new actors, so the cluster's CPUs are never all held by
+    actors it no longer uses (a new actor then waited out ACTOR_START_SECONDS for room)."""
+    import time
+
+    from fixtures.units import Toy, toy_unit
+
+    import corefprep.parallel.ray as engine
+    from corefprep.parallel import Step, Supervisor, Unit
+
+    monkeypatch.setattr(engine, "ACTOR_START_SECONDS", 30.0)
+    step = Step("toy", toy_unit, memory=64 * 2**20, cpus=0.5)  # four of them fill the two CPUs
+    first = [Unit("fast", Toy((0,)), 1), Unit("slow", Toy((1, 2, 3), seconds=3.0), 3)]
+    with Supervisor(step, RayWorkers(EngineConfig(engine="ray", workers=4), tmp_path / "beats"), retries=0) as sup:
+        for _ in sup.run(first):
+            break  # "fast" is done, its actor idle; "slow" is dropped
+        t0 = time.monotonic()
+        again = sorted(o.unit.key for o in sup.run(toy_units(4)))
+        took = time.monotonic() - t0
+    assert again == ["u0", "u1", "u2", "u3"]
+    assert took < 20, f"{took:.0f} s: an actor waited for room its kept actor held"

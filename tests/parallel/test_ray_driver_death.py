@@ -17,7 +17,7 @@ from fixtures.minicorpus import run_cli
 from fixtures.shared import SAMPLE
 
 ray = pytest.importorskip("ray")
-pytestmark = [pytest.mark.slow, pytest.mark.serial]
+pytestmark = pytest.mark.slow
 
 # A local Ray node's two agents: the raylet starts them, and when it is gone they try for 60 s to
 # tell the (dead) GCS so before they exit (ray/_private/process_watcher.py); no setting shortens it.
@@ -102,6 +102,7 @@ def _actors() -> dict[psutil.Process, str]:
     return found
 
 
+@pytest.mark.soak  # (a cluster of two nodes; the local instance's case above is in make test)
 def test_a_killed_driver_that_joined_a_cluster_takes_its_actors_with_it(tmp_path: Path, cluster) -> None:
     """The cluster stays up; the actors the driver owned are killed by Ray within seconds."""
     out = tmp_path / "out"

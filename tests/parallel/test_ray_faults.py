@@ -17,7 +17,8 @@ from typing import Any
 import psutil
 import pytest
 from fixtures import supervision as sv
-from fixtures.units import Toy, pickle_by_value, toy_unit, toy_units, without
+from fixtures.background import gone_within
+from fixtures.units import Toy, local_ray, toy_unit, toy_units, without
 
 import corefprep.parallel.limits as limits
 import corefprep.parallel.ray as engine
@@ -32,12 +33,7 @@ pytestmark = pytest.mark.slow  # (generous bounds: they hold beside the rest of 
 
 @pytest.fixture(scope="module", autouse=True)
 def ray_instance():
-    pickle_by_value()
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-             object_store_memory=100 * 2**20)
-    yield
-    engine.release_actors()
-    ray.shutdown()
+    yield from local_ray(ray)
 
 
 class _Late(AssertionError):
@@ -88,18 +84,6 @@ def _reader() -> psutil.Process:
 def _mine() -> list[str]:
     """Beat files on this node left by this process's engines."""
     return [p.name for p in node_beat_path("x").parent.iterdir() if f"-{os.getpid()}-" in p.name]
-
-
-def _gone_within(pid: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def _node_engine() -> engine.RayWorkers:
@@ -221,7 +205,7 @@ def test_an_actor_stopped_on_a_document_is_killed_at_its_limit_and_the_document_
     [(when, aside)] = [(t, o.set_aside) for t, o in out if isinstance(o, Outcome) and o.set_aside is not None]
     assert (aside.item, aside.reason) == (5, "timeout")
     assert when - stopped[0][0] < limit + 15
-    assert _gone_within(stopped[0][1], 15)  # Ray kills a stopped process after its grace period
+    assert gone_within(stopped[0][1], 15)  # Ray kills a stopped process after its grace period
     assert sv.results([o for _, o in out]) == {"u0": [0, 2, 4, 6], "u1": [8, 12, 14], "u2": [16, 18, 20, 22]}
 
 

@@ -19,17 +19,14 @@ from corefprep.parallel.events import Died, Event, Finished, Seen
 KNOWN_FOR = 0.1  # the beat is read until this long after the unit starts, then never again
 
 
-class _ReaderStops:
-    """One unit on document 2, its beat last read KNOWN_FOR after it started; it finishes after
-    ``finish_after`` seconds (None: never), or dies once killed. Run again (the supervisor gave up
-    on it), it finishes at once."""
+class _OneUnit:
+    """A scripted engine running one unit at a time (what the tests below share)."""
 
     workers = 1
 
-    def __init__(self, finish_after: float | None):
-        self.finish_after = finish_after
+    def __init__(self) -> None:
         self.uid: int | None = None
-        self.t0 = 0.0
+        self.t0 = self.asked = 0.0
         self.kills: list[tuple[int, float | None]] = []
         self.submitted = 0
 
@@ -41,16 +38,30 @@ class _ReaderStops:
 
     def submit(self, uid: int, args: Any) -> None:
         self.uid, self.t0 = uid, time.monotonic()
+        self.asked = self.t0
         self.submitted += 1
+
+    def kill(self, uid: int, seconds: float | None) -> None:
+        self.kills.append((uid, seconds))
+
+    def close(self) -> None:
+        pass
+
+
+class _ReaderStops(_OneUnit):
+    """One unit on document 2, its beat last read KNOWN_FOR after it started; it finishes after
+    ``finish_after`` seconds (None: never), or dies once killed. Run again (the supervisor gave up
+    on it), it finishes at once."""
+
+    def __init__(self, finish_after: float | None):
+        super().__init__()
+        self.finish_after = finish_after
 
     def beats(self) -> dict[int, Seen]:
         known = self.t0 + KNOWN_FOR
         if self.uid is None or time.monotonic() < known:
             return {}
         return {self.uid: Seen(BeatRecord(1, self.uid, 2, 12345, 0), known, known)}
-
-    def kill(self, uid: int, seconds: float | None) -> None:
-        self.kills.append((uid, seconds))
 
     def poll(self, timeout: float) -> list[Event]:
         time.sleep(0.02)
@@ -64,9 +75,6 @@ class _ReaderStops:
             self.uid = None
             return [Finished(uid, "done", 1.0)]
         return []
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_beat_known_only_until_its_reader_stopped_is_never_timed_out() -> None:
@@ -94,26 +102,9 @@ def test_a_beat_unknown_for_far_longer_than_its_limit_ends_in_a_failed_attempt_b
     assert policy.quarantined == {} and policy.deaths == {}  # the death the engine blamed on document 2 is not counted
 
 
-class _LaggingReader:
+class _LaggingReader(_OneUnit):
     """One unit moving to its next document every 0.1 s, read by a healthy reader that answers each
     request at the next look (the beat is known as of the look before); it finishes after 3 s."""
-
-    workers = 1
-
-    def __init__(self) -> None:
-        self.uid: int | None = None
-        self.t0 = self.asked = 0.0
-        self.kills: list[tuple[int, float | None]] = []
-
-    def start(self, step: Step) -> None:
-        pass
-
-    def free(self) -> int:
-        return 1 if self.uid is None else 0
-
-    def submit(self, uid: int, args: Any) -> None:
-        self.uid, self.t0 = uid, time.monotonic()
-        self.asked = self.t0
 
     def beats(self) -> dict[int, Seen]:
         if self.uid is None:
@@ -123,9 +114,6 @@ class _LaggingReader:
         item = int((sent - self.t0) / 0.1)  # what the reader read, just after the request was sent
         return {self.uid: Seen(BeatRecord(1, self.uid, item, item + 1, item), sent, now)}
 
-    def kill(self, uid: int, seconds: float | None) -> None:
-        self.kills.append((uid, seconds))
-
     def poll(self, timeout: float) -> list[Event]:
         time.sleep(0.02)
         uid = self.uid
@@ -133,9 +121,6 @@ class _LaggingReader:
             self.uid = None
             return [Died(uid, None, "was killed", None) if self.kills else Finished(uid, "done", 3.0)]
         return []
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_driver_away_longer_than_the_unseen_limit_does_not_take_its_readers_for_silent(

@@ -167,6 +167,7 @@ def test_kiwi_failure_is_a_counted_reason():
 
 
 @pytest.mark.slow
+@pytest.mark.soak  # every dev-corpus document analysed twice (about 30 s); the bundled sample's test stays in make test
 @needs_shared
 def test_early_exit_matches_full_analysis_on_dev_corpus(kiwi):
     """The speed-up relies on this: analysing in pieces never changes a decision."""

@@ -16,8 +16,6 @@ import io
 import random
 import shlex
 import string
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import Any
 import orjson
 import pytest
 from fixtures import minicorpus as mc
+from fixtures.background import Repeating
 from fixtures.s3 import SECRET_KEY, S3Server
 
 from corefprep.cli import build_parser, main, options_from_args, recorded_command, refuse_url_credentials
@@ -184,30 +183,21 @@ class Runs:
     results: dict[str, tuple[int, str, str]] = field(default_factory=dict)
 
 
-class LeaseWatcher:
+class LeaseWatcher(Repeating):
     """Reads every lease object under a prefix while runs hold it (it is released at the end)."""
 
+    every = 0.02
+
     def __init__(self, s3: S3Server, bucket: str):
+        super().__init__()
         self.client, self.bucket, self.seen = s3.client(), bucket, []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
 
-    def __enter__(self) -> LeaseWatcher:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
-            for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
-                for o in page.get("Contents", []):
-                    if "lease" in o["Key"]:
-                        with contextlib.suppress(Exception):  # released since listed
-                            self.seen.append(self.client.get_object(Bucket=self.bucket, Key=o["Key"])["Body"].read())
-            time.sleep(0.02)
+    def tick(self) -> None:
+        for page in self.client.get_paginator("list_objects_v2").paginate(Bucket=self.bucket):
+            for o in page.get("Contents", []):
+                if "lease" in o["Key"]:
+                    with contextlib.suppress(Exception):  # released since listed
+                        self.seen.append(self.client.get_object(Bucket=self.bucket, Key=o["Key"])["Body"].read())
 
 
 @contextlib.contextmanager

@@ -6,13 +6,13 @@ waits short; a second holder in this process gets a fence of its own."""
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import orjson
 import pytest
+from fixtures.background import Repeating
 from fixtures.s3 import FaultyProxy, S3Server
 
 from corefprep.core.errors import LockedError
@@ -63,31 +63,20 @@ def _dead_pid() -> int:
     return next(p for p in range(2**22 - 1, 0, -1) if not psutil.pid_exists(p))
 
 
-class Renewer:
-    """Another host's live run, as the store sees it: its lease object rewritten every ``every``
-    seconds, with a ``refreshed`` time read off a clock ``skew`` seconds off this one's."""
+class Renewer(Repeating):
+    """Another host's live run, as the store sees it: its lease object rewritten every 0.3 s, with a
+    ``refreshed`` time read off a clock ``skew`` seconds off this one's."""
 
-    def __init__(self, s3: S3Server, url: str, *, every: float = 0.3, skew: float = 0.0):
-        self.s3, self.url, self.every, self.skew = s3, url, every, skew
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
+    every = 0.3
 
-    def record(self) -> dict:
-        return {"pid": 1, "host": "elsewhere", "token": "far", "refreshed": time.time() + self.skew,
-                "lease_seconds": SHORT.seconds}
+    def __init__(self, s3: S3Server, url: str, *, skew: float = 0.0):
+        super().__init__()
+        self.s3, self.url, self.skew = s3, url, skew
+        self.tick()
 
-    def __enter__(self) -> Renewer:
-        _plant(self.s3, self.url, self.record())
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _loop(self) -> None:
-        while not self._stop.wait(self.every):
-            _plant(self.s3, self.url, self.record())
+    def tick(self) -> None:
+        _plant(self.s3, self.url, {"pid": 1, "host": "elsewhere", "token": "far", "refreshed": time.time() + self.skew,
+                                   "lease_seconds": SHORT.seconds})
 
 
 def test_a_second_run_is_refused_naming_the_holder_and_gets_it_once_released(url):
@@ -137,7 +126,7 @@ def test_a_lease_deleted_during_a_takeover_is_created_never_overwritten(url, s3_
     """Finding 3: while this run watches a dead lease, it is deleted and another run creates its own
     and renews it. This run must not write over it (an empty If-Match, which the server takes for no
     condition, did): it is refused, and the other run keeps its lease."""
-    _plant(s3_server, url, {"pid": 1, "host": "elsewhere", "token": "dead", "refreshed": time.time(),
+    _plant(s3_server, url, {"pid": 1, "host": "elsewhere", "token": "dead", "refreshed": time.time() - 600,
                             "lease_seconds": SHORT.seconds})
     other = StoreLease(url, None, SHORT, fence=Fence())
     other.record["host"] = "third-host"  # so that this run cannot prove it dead

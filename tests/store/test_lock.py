@@ -15,6 +15,7 @@ import time
 
 import pytest
 from fixtures import minicorpus as mc
+from fixtures.background import Repeating
 from fixtures.tiers import slow_fixture
 
 import corefprep.store.lock as workdir
@@ -59,29 +60,17 @@ def _foreign_marker(work: WorkDir, host: str = "other-host", age: float = 0.0, t
         os.utime(work.lock, (t, t))
 
 
-class Renewing:
-    """Another host's live run: its marker touched every ``every`` seconds (with the times of a
-    file server whose clock is ``age`` seconds behind)."""
+class Renewing(Repeating):
+    """Another host's live run: its marker touched every 0.1 s (with the times of a file server
+    whose clock is ``age`` seconds behind)."""
 
-    def __init__(self, work: WorkDir, every: float = 0.1, age: float = 0.0):
-        import threading
+    def __init__(self, work: WorkDir, age: float = 0.0):
+        super().__init__()
+        self.work, self.age = work, age
 
-        self.work, self.every, self.age = work, every, age
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._loop, daemon=True)
-
-    def __enter__(self) -> Renewing:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _loop(self) -> None:
-        while not self._stop.wait(self.every):
-            t = time.time() - self.age
-            os.utime(self.work.lock, (t, t))
+    def tick(self) -> None:
+        t = time.time() - self.age
+        os.utime(self.work.lock, (t, t))
 
 
 def test_a_live_run_is_refused_naming_its_pid_and_its_lock_is_left_alone(tmp_path, holder):

@@ -94,7 +94,7 @@ def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_
 
 
 @needs_shared
-@pytest.mark.parametrize("objective", ["entity-mlm", "clm"])
+@pytest.mark.parametrize("objective", ["entity-mlm", pytest.param("clm", marks=pytest.mark.soak)])
 def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, objective):
     """Real Korean through both rule sets, the v2 one on Ray from and to s3://: the same batch files
     byte for byte. (What follows the filter runs in the driver either way; the final datasets are
@@ -234,6 +234,7 @@ def test_a_document_that_kills_every_actor_is_quarantined(tmp_path, mini, mini_l
 
 
 @needs_ray
+@pytest.mark.soak  # (make soak's chaos rounds kill Ray drivers too; a killed local driver's resume is in make test)
 def test_a_killed_driver_resumes_to_the_clean_dataset(tmp_path, mini, mini_local):
     out = tmp_path / "out"
     args = ["prepare", mini, "-o", out, "--engine", "ray", "--batch-docs", "4", "--workers", "2", "--seq-len", SEQ,
