@@ -14,6 +14,7 @@ from pathlib import Path
 import orjson
 import pytest
 from fixtures import minicorpus as mc
+from fixtures.cli import run_cli
 from fixtures.s3 import SECRET_KEY, FaultyProxy, S3Server
 from fixtures.shared import DEV_CORPUS, needs_shared
 
@@ -114,26 +115,22 @@ def test_the_secret_key_is_nowhere_in_the_output_or_the_log(runs, s3_server: S3S
             assert SECRET_KEY.encode() not in p.read_bytes(), p
 
 
-def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_server: S3Server, tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_store_failing_one_request_in_twenty_gives_the_same_batches(runs, s3_server: S3Server,
+                                                                      tmp_path: Path) -> None:
     """503s, resets and slow answers on 5% of the requests, reading and writing (botocore's and
-    s3fs's retries absorb them)."""
-    from s3fs import S3FileSystem
-
+    s3fs's retries absorb them). The run is a process of its own: run in this one, the workers it
+    forks would hold copies of the proxy's and moto's sockets, and a connection the proxy closes
+    would stay open in them (no remote store shares its sockets with its clients)."""
     local = runs[0]
     proxy = FaultyProxy(s3_server.endpoint, 0.05)
-    monkeypatch.setenv("AWS_ENDPOINT_URL", proxy.endpoint)  # forked workers inherit it
-    S3FileSystem.clear_instance_cache()
     t0 = time.monotonic()
     try:
-        rc, err, _ = _main("filter", "s3://hplt/kor/dev", "-o", "s3://hplt/out/faulty", "--stage-dir",
-                           tmp_path / "stage", *ARGS)
+        r = run_cli(["filter", "s3://hplt/kor/dev", "-o", "s3://hplt/out/faulty", "--stage-dir", tmp_path / "stage",
+                     *ARGS], AWS_ENDPOINT_URL=proxy.endpoint)
     finally:
         proxy.close()
-        monkeypatch.undo()
-        S3FileSystem.clear_instance_cache()
-    assert rc == 0, err
-    assert time.monotonic() - t0 < 50, "a failed request was waited out (the read timeout is 60 s), not retried"
+    assert r.returncode == 0, r.stderr
+    assert time.monotonic() - t0 < 60, "a failed request was waited out (the read timeout is 60 s), not retried"
     assert _batches(s3_server.download("s3://hplt/out/faulty", tmp_path / "stored")) == _batches(local)
     assert proxy.failed >= 1, (proxy.failed, proxy.requests)
 

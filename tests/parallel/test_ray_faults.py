@@ -90,7 +90,8 @@ def _node_engine() -> engine.RayWorkers:
     return engine.RayWorkers(EngineConfig(engine="ray", workers=2), None)  # no shared directory: NodeBeats
 
 
-@pytest.mark.parametrize("how", ["ray.kill", "SIGKILL"])
+# make test: the reader killed as the review did it (finding 6); SIGKILL of its process in make soak
+@pytest.mark.parametrize("how", ["ray.kill", pytest.param("SIGKILL", marks=pytest.mark.soak)])
 def test_a_hanging_document_is_timed_out_when_its_nodes_beat_reader_is_killed(how: str) -> None:
     """The reader dies while the document hangs: it is replaced, and the new one's answers show the
     beat unchanged, so the document is timed out as if nothing had happened (before: the node's
@@ -120,7 +121,9 @@ def test_a_hanging_document_is_timed_out_when_its_nodes_beat_reader_is_killed(ho
     assert _mine() == []
 
 
-@pytest.mark.parametrize(("reader_seconds", "replaced"), [(ray_beats.READER_SECONDS, False), (3.0, True)],
+# make test: finding 7 as reviewed (the reader stays stopped); its replacement after silence in make soak
+@pytest.mark.parametrize(("reader_seconds", "replaced"),
+                         [(ray_beats.READER_SECONDS, False), pytest.param(3.0, True, marks=pytest.mark.soak)],
                          ids=["stays-stopped", "replaced"])
 def test_a_stopped_beat_reader_never_gets_a_healthy_unit_killed(monkeypatch: pytest.MonkeyPatch,
                                                                 reader_seconds: float, replaced: bool) -> None:
@@ -185,7 +188,7 @@ def test_a_unit_whose_beats_stay_unknown_is_retried_as_a_failed_attempt_never_bl
     assert [o for _, o in out if isinstance(o, Outcome) and o.set_aside is not None] == []
 
 
-@pytest.mark.parametrize("beats_dir", ["shared", "on-node"])
+@pytest.mark.parametrize("beats_dir", ["shared", pytest.param("on-node", marks=pytest.mark.soak)])
 def test_an_actor_stopped_on_a_document_is_killed_at_its_limit_and_the_document_set_aside(
         tmp_path: Path, beats_dir: str) -> None:
     """SIGSTOP of the actor itself (not its reader): its beat stops changing, it is killed (Ray
@@ -213,7 +216,8 @@ def _step(tag: str, **kw: Any) -> Step:
     return Step(tag, toy_unit, memory=64 * 2**20, cpus=0.5, **kw)
 
 
-@pytest.mark.parametrize("actors", ["kept", "fresh"])
+# make test: finding 8 (kept actors); fresh ones, timed by the same record, in make soak
+@pytest.mark.parametrize("actors", ["kept", pytest.param("fresh", marks=pytest.mark.soak)])
 def test_an_actor_whose_set_up_for_a_step_hangs_ends_the_step_in_one_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, actors: str) -> None:
     """The step's init hangs: on actors kept from a first step of the session, or on fresh ones.

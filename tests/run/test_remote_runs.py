@@ -36,6 +36,7 @@ def _parquets(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
 
 
+@pytest.mark.soak  # make soak's chaos rounds kill runs on a store in more ways, watched the same way
 def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_the_local_dataset(
         s3_server, mini, mini_local, tmp_path):
     """Each kill comes once a drawn number of further objects is on the store: while batches,

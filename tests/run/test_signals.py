@@ -175,7 +175,8 @@ def test_sigkill_of_the_driver_while_dedup_signs_leaves_no_worker(wellformed: Co
     ("SIGTERM to the driver", 143, "stopped by SIGTERM"),
     pytest.param("SIGTERM to the process group", 143, "stopped by SIGTERM",  # systemd's or a container's stop
                  marks=pytest.mark.soak),  # (the driver's own SIGTERM above is the same path, in make test)
-    ("Ctrl-C (SIGINT to the process group)", 130, "interrupted"),
+    pytest.param("Ctrl-C (SIGINT to the process group)", 130, "interrupted",
+                 marks=pytest.mark.soak),  # (tests/run/test_reliability.py's Ctrl-C is make test's)
 ])
 def test_a_stop_signal_mid_filter_unwinds_cleanly_and_the_same_command_finishes(
         how: str, code: int, said: str, corpus: Corpus, reference: Reference, tmp_path: Path) -> None:
