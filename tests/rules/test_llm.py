@@ -507,7 +507,7 @@ def _dev_texts(name: str) -> list[str]:
         return [orjson.loads(line)["text"] for line in lines if line.strip()]
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # the bundled sample's run through the CLI (below) is make test's
 @needs_shared
 def test_dev_corpus_keeps_wiki_and_legal_and_rejects_finnish(kiwi):
     def reasons(name: str, rules: LlmRules) -> Counter:

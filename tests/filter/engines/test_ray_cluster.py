@@ -40,6 +40,7 @@ def cluster():
     signal.signal(signal.SIGTERM, sigterm)  # the head node's handler must not outlive it (see test_engine_ray)
 
 
+@pytest.mark.soak  # (one node's equality, the same code on each actor, is make test's: test_ray.py)
 def test_two_nodes_give_the_local_engines_batches_and_dataset(tmp_path, tmp_path_factory, cluster):
     corpus = mc.mini_corpus(tmp_path_factory)
     local, on_ray = tmp_path / "local", tmp_path / "ray"
