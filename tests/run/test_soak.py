@@ -36,7 +36,7 @@ from fixtures.cli import (
 from fixtures.reliability import Corpus, Reference, build_corpus, full_disk_then_free, make_reference
 from fixtures.shared import REPO
 
-pytestmark = pytest.mark.soak
+pytestmark = [pytest.mark.soak, pytest.mark.slow]  # (the tier guard: these start processes)
 
 
 @pytest.fixture(scope="session")
