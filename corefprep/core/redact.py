@@ -22,8 +22,11 @@ import re
 HIDDEN = "<hidden>"
 
 # A URL inside a text ends at white space or a quote (error messages quote paths with either), and
-# not on the punctuation of the sentence around it ("s3://b/x: not found").
-_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>[^\s'\"]*[^\s'\":,.;)\]])?")
+# not on the punctuation of the sentence around it ("s3://b/x: not found"). It is looked for only
+# where a run of scheme characters starts (what comes before a scheme's letter is "lead"): tried
+# from each place in such a run, a long run was read again from each of its characters.
+_URL = re.compile(r"(?<![A-Za-z0-9+.-])(?P<lead>[0-9+.-]*)(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://"
+                  r"(?P<rest>[^\s'\"]*[^\s'\":,.;)\]])?")
 # A URL given alone (an argument) is all of it, white space and quotes included.
 _ONE_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?P<rest>.*)", re.DOTALL)
 # hf://NAME:CONFIG@SPLIT is corefprep's own syntax: its ":" and "@" name a config and a split
@@ -88,7 +91,7 @@ def mask_text(text: str) -> str:
     """``text`` with every URL in it masked as by :func:`mask_url`."""
     if "://" not in text:
         return text
-    return _URL.sub(lambda m: _mask(m["scheme"], m["rest"] or ""), text)
+    return _URL.sub(lambda m: m["lead"] + _mask(m["scheme"], m["rest"] or ""), text)
 
 
 def url_credentials(spec: str) -> str | None:

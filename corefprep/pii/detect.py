@@ -19,137 +19,156 @@ from .spans import PiiSpan
 _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
 _SEP = r"(?:[ ]?[\-.][ ]?|[ ])"  # between digit groups: a dash or dot (spaced or not), or a space
+_LOCAL = r"A-Za-z0-9._%+\-"  # the characters of an email's local part
 
-_EMAIL = re.compile(
-    r"(?<![A-Za-z0-9._%+\-])"
-    r"(?P<local>[A-Za-z0-9](?:[A-Za-z0-9._%+\-]{0,62}[A-Za-z0-9_])?)"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
-    r"(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
-)
-_RRN = re.compile(
-    _NO_DIGIT_BEFORE
-    + r"(?P<birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<sep>[ ]?-[ ]?|[ ]?)(?P<rest>[1-8][0-9]{6})"
-    + _NO_DIGIT_AFTER
-)
-# cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4) with one
-# separator throughout, or an unbroken run of 13-19 digits
-_CARD = re.compile(
-    _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:(?P<s>[ \-])(?:[0-9]{4}(?P=s)[0-9]{4}(?P=s)[0-9]{4}(?:(?P=s)[0-9]{3})?"
-    r"|[0-9]{4}(?P=s)[0-9]{4}(?P=s)[0-9]{3}|[0-9]{6}(?P=s)[0-9]{4,5})|[0-9]{9,15})" + _NO_DIGIT_AFTER
-)
-# mobile: 010, 011, 016-019, also as +82 10 (the trunk 0 dropped, or kept in parentheses)
-_MOBILE = re.compile(
-    _NO_DIGIT_BEFORE
-    + r"(?P<head>\+82[ \-]?(?:\(0\)[ ]?)?0?1[016-9]|\(01[016-9]\)|01[016-9])"
-    + _SEP + r"?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
-)
+# Each kind's shape, its groups named after it: all of them are tried at a place in one match
+# (see _SHAPES).
+_SHAPE_OF: dict[str, str] = {
+    "email": r"(?<![" + _LOCAL + r"])"
+             r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
+             r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
+             r"(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])",
+    "rrn": _NO_DIGIT_BEFORE
+           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?-[ ]?|[ ]?)"
+           r"(?P<rrn_rest>[1-8][0-9]{6})" + _NO_DIGIT_AFTER,
+    # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4) with one
+    # separator throughout, or an unbroken run of 13-19 digits
+    "card": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:(?P<card_s>[ \-])(?:[0-9]{4}(?P=card_s)[0-9]{4}(?P=card_s)"
+            r"[0-9]{4}(?:(?P=card_s)[0-9]{3})?|[0-9]{4}(?P=card_s)[0-9]{4}(?P=card_s)[0-9]{3}"
+            r"|[0-9]{6}(?P=card_s)[0-9]{4,5})|[0-9]{9,15})" + _NO_DIGIT_AFTER,
+    # mobile: 010, 011, 016-019, also as +82 10 (the trunk 0 dropped, or kept in parentheses)
+    "mobile": _NO_DIGIT_BEFORE + r"(?P<mobile_head>\+82[ \-]?(?:\(0\)[ ]?)?0?1[016-9]|\(01[016-9]\)|01[016-9])"
+              + _SEP + r"?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
+    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
+    "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
+    # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes or
+    # spaces; only a banking word nearby tells them from other numbers
+    "account": _NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<account_s>[\- ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}"
+               + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
+}
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
 # and 0502-0508 (personal safe numbers); without +82 a separator or parentheses must follow the
 # area code, since a bare 9-11-digit run starting with 0 is as often a product or order number
 _AREA = r"(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70|50[2-8])"
-_LANDLINE = re.compile(
+_SHAPE_OF["landline"] = (
     _NO_DIGIT_BEFORE
-    + r"(?P<head>\+82[ \-]?(?:\(0\)[ ]?)?0?" + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-.)]))"
+    + r"(?P<landline_head>\+82[ \-]?(?:\(0\)[ ]?)?0?" + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-.)]))"
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
-_IPV4 = re.compile(r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])")
-_IPV6 = re.compile(r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])")
-# bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes or
-# spaces; only a banking word nearby tells them from other numbers
-_ACCOUNT = re.compile(_NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<s>[\- ])[0-9]{2,7}(?:(?P=s)[0-9]{1,7}){0,3}" + _NO_DIGIT_AFTER
-                      + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER)
+_PHONE = {kind: re.compile(_SHAPE_OF[kind]) for kind in ("mobile", "landline")}
 
-# Where any kind can start: a digit, a + or ( before a phone number, a hex digit before a colon
-# (IPv6), an email's local part. The kinds' own patterns decide from there.
-_START = re.compile(r"[0-9]|\+82|\(0|[A-Za-z0-9._%+\-]+@|[0-9A-Fa-f]{1,4}:")
+# Every shape at one place, in one match: each in a lookahead of its own that may fail, so the
+# match always holds and tells which shapes hold there (a group that took part) and where each
+# ends. One call into the regex engine per place, whatever the number of kinds.
+_SHAPES = re.compile("".join(f"(?:(?=(?P<{name}>{shape})))?" for name, shape in _SHAPE_OF.items()))
 
-
-def _shape(pattern: re.Pattern[str]) -> Callable[[str, int], tuple[int, int] | None]:
-    """A kind whose shape is all the evidence it needs."""
-    def find(text: str, pos: int) -> tuple[int, int] | None:
-        m = pattern.match(text, pos)
-        return (m.start(), m.end()) if m else None
-    return find
-
-
-def _rrn(text: str, pos: int) -> tuple[int, int] | None:
-    m = _RRN.match(text, pos)
-    if m is None:
-        return None
-    digits = m["birth"] + m["rest"]
-    if not checks.rrn_date_ok(digits) or checks.said_before(checks.NOT_PERSONAL_WORDS, text, pos, 12):
-        return None
-    if not m["sep"].strip() and not (checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits)
-                                     or checks.said_around(checks.RRN_WORDS, text, pos, m.end(), 20, 15)):
-        return None  # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence
-    return m.start(), m.end()
+# Where a kind can start, one alternative per kind, each what that kind's shape needs there and
+# reading a bounded stretch of text: two digits (or +82, "(0") with no digit before them for the
+# numbers; an IPv4 address's first dot; an IPv6 address's first colon; the start of a run of
+# email local-part characters whose "@" comes within 64 of them. Places where none holds are
+# skipped inside the regex engine, and no place is read again from the next: a run of 100k
+# characters that could be an email's local part took seconds when its every place was a start.
+_START = re.compile(
+    _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0)"
+    r"|(?<![0-9A-Za-z.])[0-9]{1,3}\.[0-9]"
+    r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
+    r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}@"
+)
 
 
-def _card(text: str, pos: int) -> tuple[int, int] | None:
-    m = _CARD.match(text, pos)
-    if m is None:
-        return None
-    digits = m.group().replace(" ", "").replace("-", "")
-    if not checks.luhn_ok(digits) or checks.said_before(checks.NOT_PERSONAL_WORDS, text, pos, 12):
-        return None
-    if m["s"] is None and not checks.said_before(checks.CARD_WORDS, text, pos, 20):
-        return None  # an unbroken run is a card number only where the text says so
-    return m.start(), m.end()
+class _Text:
+    """The folded text, and whether it holds a word that a kind needs somewhere near its number:
+    looked up once per text, the first time a shape needing it is seen, so that a text dense
+    with number shapes and without the word pays one scan, not a window search per shape."""
+
+    def __init__(self, folded: str) -> None:
+        self.folded = folded
+        self._lower: str | None = None
+        self._has: dict[int, bool] = {}
+
+    def has(self, words: checks.Words) -> bool:
+        known = self._has.get(id(words))
+        if known is None:
+            if self._lower is None:
+                self._lower = self.folded.lower()
+            known = self._has[id(words)] = words.pattern.search(self._lower) is not None
+        return known
+
+
+def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
+    digits = m["rrn_birth"] + m["rrn_rest"]
+    at, text = m.start("rrn"), t.folded
+    if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.before(text, at, 12):
+        return False
+    # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence
+    return bool(m["rrn_sep"].strip()) or checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits) or (
+        t.has(checks.RRN_WORDS) and checks.RRN_WORDS.around(text, at, m.end("rrn"), 20, 15))
+
+
+def _accept_card(t: _Text, m: re.Match[str]) -> bool:
+    at = m.start("card")
+    if m["card_s"] is None and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
+        return False  # an unbroken run is a card number only where the text says so
+    digits = m["card"].replace(" ", "").replace("-", "")
+    return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.before(t.folded, at, 12)
+
+
+def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
+    return checks.ipv4_ok(m["ipv4"]) and not checks.VERSION_WORDS.before(t.folded, m.start("ipv4"), 12)
+
+
+def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
+    return checks.ipv6_ok(m["ipv6"])
+
+
+def _accept_account(t: _Text, m: re.Match[str]) -> bool:
+    found, sep = m["account"], m["account_s"]
+    if not 10 <= len(found) - (found.count(sep) if sep else 0) <= 16:
+        return False
+    start, end = m.span("account")
+    if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(t.folded, start, end, 20, 10)):
+        return False
+    if sep and tuple(len(g) for g in found.split(sep)) == (3, 2, 5):
+        return False  # the shape of a business registration number (사업자등록번호), public by design
+    return not checks.NOT_PERSONAL_WORDS.before(t.folded, start, 12)
+
+
+def _shape_only(t: _Text, m: re.Match[str]) -> bool:
+    return True
+
+
+# In the order tried at a place (the first that holds is taken): (kind, shape, what else it needs)
+_FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = (
+    ("email", "email", _shape_only), ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card),
+    ("mobile", "mobile", _shape_only), ("landline", "landline", _shape_only),
+    ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
+)
 
 
 def phone_head_end(kind: str, folded: str) -> int:
     """Where the part of a phone number that names no one (+82, the mobile prefix or area code)
     ends in ``folded``, a whole span of ``kind`` as found."""
-    m = (_MOBILE if kind == "mobile" else _LANDLINE).match(folded)
-    return m.end("head") if m else 0
-
-
-def _ip(text: str, pos: int) -> tuple[int, int] | None:
-    m = _IPV4.match(text, pos)
-    if m is not None and checks.ipv4_ok(m.group()) and not checks.said_before(checks.VERSION_WORDS, text, pos, 12):
-        return m.start(), m.end()
-    m = _IPV6.match(text, pos)
-    if m is not None and checks.ipv6_ok(m.group()):
-        return m.start(), m.end()
-    return None
-
-
-def _account(text: str, pos: int) -> tuple[int, int] | None:
-    m = _ACCOUNT.match(text, pos)
-    if m is None:
-        return None
-    groups = m.group().split(m["s"]) if m["s"] else [m.group()]
-    if not 10 <= sum(len(g) for g in groups) <= 16:
-        return None
-    if tuple(len(g) for g in groups) == (3, 2, 5):
-        return None  # the shape of a business registration number (사업자등록번호), public by design
-    if checks.said_before(checks.NOT_PERSONAL_WORDS, text, pos, 12):
-        return None
-    if not checks.said_around(checks.ACCOUNT_WORDS, text, m.start(), m.end(), 20, 10):
-        return None
-    return m.start(), m.end()
-
-
-_FINDERS: tuple[tuple[str, Callable[[str, int], tuple[int, int] | None]], ...] = (
-    ("email", _shape(_EMAIL)), ("rrn", _rrn), ("card", _card), ("mobile", _shape(_MOBILE)),
-    ("landline", _shape(_LANDLINE)),
-    ("ip", _ip), ("account", _account),
-)
+    m = _PHONE[kind].match(folded)
+    return m.end(f"{kind}_head") if m else 0
 
 
 def find_pii(text: str) -> list[PiiSpan]:
-    """The spans of personal data in ``text``, in order, never overlapping."""
-    folded = fold(text)
+    """The spans of personal data in ``text``, in order, never overlapping. Time linear in the
+    text's length: the start scan and every shape read a bounded stretch at each place."""
+    t = _Text(fold(text))
+    folded = t.folded
     out: list[PiiSpan] = []
     pos = 0
-    search = _START.search
-    while (m := search(folded, pos)) is not None:
-        at = m.start()
-        for kind, finder in _FINDERS:
-            found = finder(folded, at)
-            if found is not None:
-                out.append(PiiSpan(kind, found[0], found[1]))
-                pos = found[1]
+    search, shapes_at = _START.search, _SHAPES.match
+    while (start := search(folded, pos)) is not None:
+        at = start.start()
+        shapes = shapes_at(folded, at)
+        assert shapes is not None  # every part of _SHAPES may match nothing
+        for kind, shape, accept in _FINDERS:
+            if shapes.start(shape) >= 0 and accept(t, shapes):
+                end = shapes.end(shape)
+                out.append(PiiSpan(kind, at, end))
+                pos = end
                 break
         else:
             pos = _next_start(folded, at)
