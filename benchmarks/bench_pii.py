@@ -51,6 +51,8 @@ SYSTEM_KINDS: dict[str, set[str]] = {"corefprep": set(KINDS), "datatrove": {"ema
 # the issue's targets for corefprep
 RECALL_TARGET = {"rrn": 0.99, "mobile": 0.99, "email": 0.99}
 NEG_TARGET = 0.99
+# on the out-of-sample set (issue 36)
+OOS_RECALL, OOS_PRECISION, OOS_LOOKALIKES = 0.97, 0.99, 0.995
 
 Span = tuple[str, int, int]
 
@@ -112,6 +114,8 @@ class Score:
     right: Counter = field(default_factory=Counter)  # of those, overlapping a gold span they fit
     negatives: int = 0
     untouched: int = 0
+    decoys: int = 0  # look-alikes annotated in the records (the out-of-sample set has them)
+    decoys_untouched: int = 0  # of those, overlapped by no span of the system
     misses: list[tuple[dict, dict]] = field(default_factory=list)  # (record, gold span)
     false_pos: list[tuple[dict, Span]] = field(default_factory=list)  # (record, predicted span)
 
@@ -136,6 +140,10 @@ class Score:
     def neg_untouched(self) -> float:
         return self.untouched / self.negatives if self.negatives else float("nan")
 
+    @property
+    def lookalikes_untouched(self) -> float:
+        return self.decoys_untouched / self.decoys if self.decoys else float("nan")
+
 
 def score(name: str, kinds: set[str], records: list[dict], spans: dict[str, list[Span]]) -> Score:
     sc = Score(name, kinds)
@@ -145,6 +153,9 @@ def score(name: str, kinds: set[str], records: list[dict], spans: dict[str, list
         if r["label"] == "neg":
             sc.negatives += 1
             sc.untouched += not pred
+        for d in r.get("decoys", ()):
+            sc.decoys += 1
+            sc.decoys_untouched += not any(overlaps(p, d) for p in pred)
         for g in gold:
             sc.gold[g["kind"]] += 1
             if any(fits(p[0], g["kind"]) and overlaps(p, g) for p in pred):
@@ -201,6 +212,29 @@ def targets(ours: Score, peers: list[Score]) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def targets_oos(ours: Score) -> list[tuple[str, str, str, str]]:
+    """Issue 36's targets on the out-of-sample set: recall >= 0.97 and precision >= 0.99 per kind,
+    and >= 99.5% of the look-alikes untouched."""
+    rows = []
+    for kind in KINDS:
+        r, p = ours.recall(kind) or 0.0, ours.precision(kind) or 0.0
+        rows.append((f"corefprep recall, {kind}", f"{r:.3f}", f"≥ {OOS_RECALL}", "yes" if r >= OOS_RECALL else "NO"))
+        rows.append((f"corefprep precision, {kind}", f"{p:.3f}", f"≥ {OOS_PRECISION}",
+                     "yes" if p >= OOS_PRECISION else "NO"))
+    rows.append(("corefprep look-alikes untouched", f"{ours.lookalikes_untouched:.4f}", f"≥ {OOS_LOOKALIKES}",
+                 "yes" if ours.lookalikes_untouched >= OOS_LOOKALIKES else "NO"))
+    return rows
+
+
+def misses_by_form(ours: Score) -> list[tuple[str, str, str]]:
+    """The misses counted by how the value was written (the part of its form after the kind)."""
+    forms: Counter[tuple[str, str]] = Counter()
+    for r, g in ours.misses:
+        form = next((f for f in r["form"].split("+") if f.startswith(g["kind"] + "/")), g["kind"])
+        forms[(g["kind"], form.split("/")[-1])] += 1
+    return [(kind, how, str(n)) for (kind, how), n in forms.most_common()]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="corefprep's Korean PII detector against datatrove, presidio, "
                                              "Dolma and Polyglot-Ko's rules")
@@ -232,9 +266,17 @@ def main(argv: list[str] | None = None) -> int:
     for kind in KINDS:
         rows.append((kind, *(cell(s, kind) for s in scores)))
     rows.append(("negatives untouched", *(f"{s.neg_untouched:.3f} ({s.untouched}/{s.negatives})" for s in scores)))
+    oos = ours.decoys > 0
+    if oos:
+        rows.append(("look-alikes untouched", *(f"{s.lookalikes_untouched:.4f} ({s.decoys_untouched}/{s.decoys})"
+                                                for s in scores)))
     print(table(rows))
-    print("\ntargets (issue 26):\n")
-    print(table([("target", "value", "wanted", "ok"), *targets(ours, others)]))
+    goals = targets_oos(ours) if oos else targets(ours, others)
+    print(f"\ntargets ({'issue 36, out of sample' if oos else 'issue 26'}):\n")
+    print(table([("target", "value", "wanted", "ok"), *goals]))
+    if ours.misses:
+        print("\ncorefprep misses by how the value was written:\n")
+        print(table([("kind", "written as", "misses"), *misses_by_form(ours)]))
 
     print(f"\ncorefprep misses ({len(ours.misses)}):")
     for r, g in ours.misses:
@@ -252,12 +294,13 @@ def main(argv: list[str] | None = None) -> int:
             "kinds": {k: {"precision": sc.precision(k), "recall": sc.recall(k), "f1": sc.f1(k)}
                       for k in KINDS if sc.covers(k)},
             "negatives_untouched": sc.neg_untouched,
+            "lookalikes_untouched": sc.lookalikes_untouched if sc.decoys else None,
             "false_positives": len(sc.false_pos), "misses": len(sc.misses)}
     res["corefprep_misses"] = [{"id": r["id"], "form": r["form"], "kind": g["kind"], "value": g["value"]}
                                for r, g in ours.misses]
     res["corefprep_false_positives"] = [{"id": r["id"], "form": r["form"], "kind": p[0], "text": r["text"][p[1]:p[2]]}
                                         for r, p in ours.false_pos]
-    res["targets"] = [dict(zip(("target", "value", "wanted", "ok"), t, strict=True)) for t in targets(ours, others)]
+    res["targets"] = [dict(zip(("target", "value", "wanted", "ok"), t, strict=True)) for t in goals]
     a.out_json.parent.mkdir(parents=True, exist_ok=True)
     a.out_json.write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
     print(f"\nnumbers in {a.out_json}")

@@ -234,6 +234,7 @@ def options_from_args(a: argparse.Namespace, parser: argparse.ArgumentParser | N
     """The run the command line describes, its planned options filled for this machine (``parser``:
     the one that parsed ``a``, by default corefprep's)."""
     _check_clm_options(a)
+    _check_pii_options(a)
     refuse_url_credentials(a)
     if a.batches is not None:
         parse_batch_spec(a.batches)  # syntax now, before any input is read; the range once counted
@@ -315,6 +316,14 @@ def refuse_url_credentials(a: argparse.Namespace) -> None:
                                  "settings), or --storage-options")
 
 
+def _check_pii_options(a: argparse.Namespace) -> None:
+    if getattr(a, "pii_raw_examples", False):
+        mode = PiiConfig(pii=a.pii).mode(a.rules or "v2")
+        if mode != "redact":
+            raise UsageError(f"--pii-raw-examples applies with --pii redact (this run's --pii is {mode}: nothing is "
+                             "redacted)")
+
+
 def _check_clm_options(a: argparse.Namespace) -> None:
     """clm-only options with entity-mlm, or options that contradict each other, are usage errors."""
     given = [flag for flag, on in (("--eos-token", a.eos_token is not None), ("--bos-token", a.bos_token is not None),
@@ -388,6 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--text", help="explain this text instead of a record")
     add_options(ex, FilterConfig, only=("text_field",))
     ex.add_argument("--json", action="store_true", help="one JSON object")
+    ex.add_argument("--raw", action="store_true",
+                    help="show personal data as the document has it (default: redacted where the run, or the rule "
+                         "set's default --pii, redacts it)")
     add_rule_options(ex)
     for sp_ in (st, rp, dr, ex):
         sp_.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -446,7 +458,7 @@ def _explain(a: argparse.Namespace) -> int:
     given = rule_overrides(a)
     named = make_rules(a.rules, **given) if a.rules else None
     e = explain(target=None if run else a.target, run=run, doc_index=a.doc_index, text=a.text, rules=named,
-                overrides=given, text_field=a.text_field)
+                overrides=given, text_field=a.text_field, raw=a.raw)
     if a.json:
         sys.stdout.write(orjson.dumps(explained_json(e), option=orjson.OPT_INDENT_2).decode() + "\n")
     else:

@@ -119,10 +119,11 @@ class BatchTally:
     def accounted(self) -> int:
         return self.passed + sum(self.rejected.values()) + sum(self.malformed.values())
 
-    def quarantine(self, doc: Document, verdict: Verdict) -> None:
+    def quarantine(self, doc: Document, verdict: Verdict, detail: str | None) -> None:
+        """``detail``: the verdict's error as the run shows it (see Judge.shown)."""
         self.rejected[verdict.reason or ""] += 1
         self.quarantined.append(Quarantined(doc.doc_index, doc.source, doc.line, doc.doc_id, verdict.reason or "",
-                                            verdict.error))
+                                            detail))
 
 
 def length_bin(n: int) -> int:
@@ -228,10 +229,13 @@ class BatchSink:
         self.values = ValuesTable(ctx.judge.rules, lo, hi)
         self.examples = Examples(ctx.keep_rejected)
 
+    def _shown(self, error: str | None) -> str | None:
+        return None if error is None else self.ctx.judge.shown(error)
+
     def set_aside(self, doc: Document, v: Verdict) -> None:
         """A document quarantined earlier keeps its verdict without being decided again."""
         self.tally.kiwi_docs += 1  # it reached a decider in the attempt that quarantined it
-        self.tally.quarantine(doc, v)
+        self.tally.quarantine(doc, v, self._shown(v.error))
         self.reject(doc, v.reason or "")
 
     def reject(self, doc: Document, reason: str) -> None:
@@ -251,11 +255,11 @@ class BatchSink:
         if v.reason is not None:
             self.reject(doc, v.reason)
             if v.reason in QUARANTINE_REASONS:
-                tally.quarantine(doc, v)
+                tally.quarantine(doc, v, self._shown(v.error))
                 return
             tally.rejected[v.reason] += 1
             if v.error and len(tally.kiwi_errors) < MAX_EXAMPLES:
-                tally.kiwi_errors.append(f"doc_index {doc.doc_index}: {v.error}")
+                tally.kiwi_errors.append(f"doc_index {doc.doc_index}: {self._shown(v.error)}")
             return
         self.values.set_verdict(doc.doc_index, KEPT)
         if v.signature is not None:
@@ -393,7 +397,7 @@ def _write_files(ctx: FilterContext, k: int, sink: BatchSink) -> BatchFiles:
     atomic_write_with(values_path, lambda tmp: write_values(tmp, values_table))
     rejected_path = ctx.work.batch_rejected(k)
     if ctx.keep_rejected > 0:
-        examples = sink.examples.table(rules, sink.values, sink.names)
+        examples = sink.examples.table(rules, sink.values, sink.names, ctx.judge)
         atomic_write_with(rejected_path, lambda tmp: pq.write_table(examples, tmp, compression="zstd"))
     else:
         rejected_path.unlink(missing_ok=True)

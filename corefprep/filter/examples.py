@@ -15,8 +15,10 @@ import pyarrow as pa
 
 from ..io.documents import Document
 from ..rules import Rules
+from .judge import Judge
 from .values import ValuesTable
 
+PII_METADATA = "corefprep.personal_data"  # schema metadata: "redacted", or "as the input had it"
 EXAMPLE_CHARS = 20_000  # text kept per example; `text_chars` is the whole length, `file:line` the whole text
 
 
@@ -37,15 +39,18 @@ class Examples:
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_reason.values())
 
-    def table(self, rules: Rules, values: ValuesTable, names: dict[str, str]) -> pa.Table:
+    def table(self, rules: Rules, values: ValuesTable, names: dict[str, str], judge: Judge) -> pa.Table:
+        """The examples as rows, their text and URL as the run shows documents (``judge.shown``:
+        personal data redacted with --pii redact); the schema's metadata says which."""
         rows: list[dict[str, Any]] = []
         for reason in sorted(self._by_reason):
             for _, doc in self._by_reason[reason]:
                 v = values.values_of(doc.doc_index)
                 measured, limit = failed_value(rules, reason, v)
-                text = doc.text or ""
+                text = judge.shown(doc.text or "")
                 rows.append({"doc_index": doc.doc_index, "reason": reason, "doc_id": doc.doc_id,
-                             "source": names.get(doc.source, doc.source), "line": doc.line, "url": doc.url,
+                             "source": names.get(doc.source, doc.source), "line": doc.line,
+                             "url": None if doc.url is None else judge.shown(doc.url),
                              "measured": measured, "limit": limit, "text_chars": len(text),
                              "text": text[:EXAMPLE_CHARS], **v})
         rows.sort(key=lambda r: (r["reason"], r["doc_index"]))
@@ -54,7 +59,8 @@ class Examples:
                   ("limit", pa.string()), ("text_chars", pa.int64()), ("text", pa.string())]
         fields += [(c.name, pa.int64() if c.kind == "int" else pa.float64()) for g in rules.groups for c in g.columns
                    if c.kind in ("int", "float")]
-        schema = pa.schema(fields)
+        shown = "redacted" if judge.pii == "redact" and not judge.raw_examples else "as the input had it"
+        schema = pa.schema(fields, metadata={PII_METADATA: shown})
         return pa.Table.from_pylist([{f.name: r.get(f.name) for f in schema} for r in rows], schema=schema)
 
 

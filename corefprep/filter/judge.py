@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..io.documents import Document
+from ..pii.mask import redacted
 from ..rules import Decision, Missing, Rules
 
 
@@ -20,6 +21,12 @@ from ..rules import Decision, Missing, Rules
 class Judge:
     rules: Rules
     pii: str = "off"  # --pii: what a kept document's personal data becomes (corefprep.filter.kept)
+    raw_examples: bool = False  # --pii-raw-examples: with redact, examples and error details as the input had them
+
+    def shown(self, text: str) -> str:
+        """``text`` of a document (or an error about one) as the run shows it outside its kept rows:
+        redacted when the kept rows are, unless --pii-raw-examples."""
+        return redacted(text) if self.pii == "redact" and not self.raw_examples and text else text
 
     @property
     def uses_kiwi(self) -> bool:

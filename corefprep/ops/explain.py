@@ -22,9 +22,9 @@ from ..filter.values import read_values
 from ..io.documents import Document
 from ..io.read import iter_documents
 from ..io.resolve import resolve_inputs
-from ..pii import PiiSpan, find_pii
-from ..pii.config import mode_of
-from ..pii.mask import mask_span
+from ..pii import PiiConfig, PiiSpan, find_pii
+from ..pii.config import examples_redacted, mode_of
+from ..pii.mask import mask_span, mask_text
 from ..rules import Rules, Step, make_rules
 from ..rules.checks import CHEAP
 from ..rules.kiwi import load_kiwi
@@ -42,6 +42,7 @@ class Explained:
     settings_from: str = "the defaults and the options given"
     pii: list[PiiSpan] = dataclasses.field(default_factory=list)  # what the detectors find in the text
     pii_mode: str | None = None  # what the run does with it (--pii), when explaining a run's document
+    redact: bool = False  # show the document's personal data redacted (as the run shows documents)
 
 
 def parse_target(target: str) -> tuple[str, int]:
@@ -107,9 +108,11 @@ def _recorded(work: WorkDir, doc_index: int, rules: Rules) -> dict[str, Any] | N
 
 
 def explain(*, target: str | None, run: Path | None, doc_index: int | None, text: str | None,
-            rules: Rules | None, overrides: dict[str, Any], text_field: str) -> Explained:
+            rules: Rules | None, overrides: dict[str, Any], text_field: str, raw: bool = False) -> Explained:
     """What `corefprep explain` shows (see the module docstring). ``rules``: the rule set the
-    command line names (when it names one), ``overrides``: the rule options it gives."""
+    command line names (when it names one), ``overrides``: the rule options it gives. Personal
+    data shows redacted where the run redacts it (for a document that is no run's, where the rule
+    set's default --pii does), unless ``raw``."""
     settings_from = "the defaults and the options given"
     if run is not None:
         work = WorkDir(run)
@@ -142,13 +145,15 @@ def explain(*, target: str | None, run: Path | None, doc_index: int | None, text
     if error is not None and verdict is None:
         verdict = "kiwi_error"
     recorded = _recorded(WorkDir(run), doc.doc_index, rules) if run is not None else None
+    settings = _pii_settings(WorkDir(run)) if run is not None else None
+    redact = not raw and (examples_redacted(settings) if run is not None else PiiConfig().mode(rules.name) == "redact")
     return Explained(doc, rules, steps, error, verdict, recorded, settings_from, find_pii(doc.text),
-                     _pii_mode(WorkDir(run)) if run is not None else None)
+                     mode_of(settings) if run is not None else None, redact)
 
 
-def _pii_mode(work: WorkDir) -> str:
+def _pii_settings(work: WorkDir) -> object:
     manifest = read_manifest(work)
-    return mode_of(manifest.filter_config.get("pii") if manifest is not None else None)
+    return manifest.filter_config.get("pii") if manifest is not None else None
 
 
 def _pii_lines(e: Explained) -> list[str]:
@@ -157,6 +162,9 @@ def _pii_lines(e: Explained) -> list[str]:
     text = e.doc.text or ""
     done = {"redact": "the run redacts them", "tag": "the run tags them", "off": "the run leaves them (--pii off)"}
     head = f"personal data: {len(e.pii)} span(s)" + (f"; {done.get(e.pii_mode, e.pii_mode)}" if e.pii_mode else "")
+    if e.redact:
+        return [head + " (shown redacted; --raw shows them as written)"] + [
+            f"  {s.kind:<8} {s.start:,}-{s.end:,}  -> {mask_span(text, s)!r}" for s in e.pii]
     return [head] + [f"  {s.kind:<8} {s.start:,}-{s.end:,}  {text[s.start:s.end]!r} -> {mask_span(text, s)!r}"
                      for s in e.pii]
 
@@ -179,6 +187,7 @@ def _show(v: Any) -> str:
 
 def format_explained(e: Explained) -> str:
     doc = e.doc
+    shown = mask_text(doc.text or "", e.pii) if e.redact else (doc.text or "")
     where = "--text" if doc.doc_index < 0 else f"{doc.source}:{doc.line}, doc_index {doc.doc_index}, id {doc.doc_id}"
     lines = [f"document: {where} ({len(doc.text or ''):,} characters)",
              f"rules: {e.rules.name}, with {e.settings_from}"]
@@ -201,7 +210,7 @@ def format_explained(e: Explained) -> str:
             verdict += " (after the verdict)"
         measured = _show(s.quantity) if s.applies else ""
         if c.at_offset and isinstance(s.quantity, int) and s.quantity >= 0:
-            measured = f"at {s.quantity:,}: {(doc.text or '')[s.quantity:s.quantity + 8]!r}"
+            measured = f"at {s.quantity:,}: {shown[s.quantity:s.quantity + 8]!r}"
         rows.append((str(i), f"{c.rule} [{where_run}]", c.reason, measured,
                      c.limit(e.rules) if s.applies else "", verdict))
     widths = [max(len(r[j]) for r in rows) for j in range(5)]
@@ -232,4 +241,5 @@ def explained_json(e: Explained) -> dict[str, Any]:
         "recorded": e.recorded,
         "pii": [{"kind": s.kind, "start": s.start, "end": s.end} for s in e.pii],
         "pii_mode": e.pii_mode,
+        "pii_shown": "redacted" if e.redact else "as written",
     }

@@ -25,7 +25,7 @@ from ..filter.stats import read_stats
 from ..run.manifest import recorded_rules
 from .report_hist import Hist
 from .status import collect_status
-from .tuning import Example, Sweep, rejected_examples, sweep
+from .tuning import Example, Sweep, examples_shown, rejected_examples, sweep
 
 STAGE_ORDER = ("filter", "samples", "tokenize", "merge")
 
@@ -202,6 +202,7 @@ class PageTables:
     """The page's tables that read more of the run than the plots do."""
 
     examples: list[Example]  # a few rejected documents per reason
+    examples_shown: set[str]  # how their personal data shows: "redacted", "as the input had it"
     at_offset: set[str]  # reasons whose measured value is a position in the text
     has_rules: bool  # False: the run has no manifest, so no thresholds to vary
     sweep: Sweep | None = None
@@ -210,16 +211,16 @@ class PageTables:
 
 def load_tables(output_dir: Path) -> PageTables:
     work = WorkDir(output_dir)
-    examples = rejected_examples(work, per_reason=2)
+    examples, shown = rejected_examples(work, per_reason=2), examples_shown(work)
     rules = recorded_rules(work)
     if rules is None:
-        return PageTables(examples, set(), has_rules=False)
+        return PageTables(examples, shown, set(), has_rules=False)
     at_offset = {c.reason for c in rules.checks if c.at_offset}
     try:
         sw = sweep(work, rules)
     except CorefprepError as exc:  # e.g. batches of an older corefprep, without recorded values: said on the page
-        return PageTables(examples, at_offset, has_rules=True, sweep_error=str(exc))
-    return PageTables(examples, at_offset, has_rules=True, sweep=sw)
+        return PageTables(examples, shown, at_offset, has_rules=True, sweep_error=str(exc))
+    return PageTables(examples, shown, at_offset, has_rules=True, sweep=sw)
 
 
 # --- series the plots draw ------------------------------------------------------------------

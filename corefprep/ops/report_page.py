@@ -30,6 +30,7 @@ img { max-width: 100%; height: auto; display: block; }
 .caption { color: #59636e; font-size: 0.9em; margin: 0.3em 0 0; }
 .note { background: #fff8e5; border-left: 4px solid #d4a72c; padding: 6px 10px; font-size: 0.92em; }
 .fine { background: #f6f8fa; border-left: 4px solid #8c959f; padding: 6px 10px; font-size: 0.92em; }
+.warn { background: #fff4e5; border-left: 4px solid #d4700a; padding: 6px 10px; }
 table { border-collapse: collapse; font-size: 0.88em; margin: 0.5em 0; }
 th, td { border: 1px solid #d0d7de; padding: 3px 8px; text-align: left; vertical-align: top;
          overflow-wrap: anywhere; }
@@ -57,6 +58,10 @@ def render_html(run: RunData, plots: list[Plot], hangul: str | None, tables: Pag
                f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}</p>")
     summary = "".join(f"<tr><td>{html.escape(r.label)}</td><td>{html.escape(r.text)}</td></tr>"
                       for r in summary_rows(run))
+    if raw_personal_data(run, tables):
+        out.append('<p class="warn"><b>This page shows personal data as the input had it.</b> The run redacts it in '
+                   'the documents it keeps (--pii redact) but kept its rejected examples raw (--pii-raw-examples), '
+                   'and so does the table of rejected documents below. Do not pass this page around.</p>')
     out.append(f"<table class=\"summary\"><tbody>{summary}</tbody></table>")
     for p in plots:
         out += plot_section(p)
@@ -166,6 +171,11 @@ def entity_table(ds: DatasetData, hangul: str | None) -> str:
     return _table(["rank", "entity", "samples"] + ([] if hangul else ["romanised"]), rows)
 
 
+def raw_personal_data(run: RunData, tables: PageTables) -> bool:
+    """The run redacts personal data, yet some of its examples show it as the input had it."""
+    return "redact" in run.status.totals.pii_modes and "as the input had it" in tables.examples_shown
+
+
 def examples_table(tables: PageTables) -> str:
     """A few rejected documents per reason, with the value that failed (--keep-rejected)."""
     if not tables.examples:
@@ -182,10 +192,13 @@ def examples_table(tables: PageTables) -> str:
         text = " ".join(e.text.split())
         rows.append([e.reason, measured, f"{e.where}, doc_index {e.doc_index}, {e.chars:,} chars",
                      text[:160] + ("…" if len(text) > 160 else "")])
+    redacted = ("" if "redacted" not in tables.examples_shown else
+                " Personal data in them is redacted, as in the documents the run keeps (--pii redact; "
+                "--pii-raw-examples keeps it).")
     caption = ('<p class="caption">The first documents of each reason (in input order) that the batches kept to '
                'read, with what the rule that rejected them measured; all of them, with every measured value, are '
                'in work/filter/rejected_NNNNN.parquet (<code>corefprep explain FILE:LINE</code> shows every rule on '
-               'one).</p>')
+               f'one).{redacted}</p>')
     return caption + _table(["reason", "measured", "document", "text"], rows, css="examples")
 
 

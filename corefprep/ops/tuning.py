@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 
 from ..core.errors import CorefprepError
 from ..core.workdir import WorkDir
+from ..filter.examples import PII_METADATA
 from ..filter.values import read_values
 from ..rules import ENGINE_REASONS, Rules
 from ..rules.checks import evaluate_columns
@@ -121,6 +122,16 @@ class Example:
     limit: str | None
     chars: int
     text: str
+
+
+def examples_shown(work: WorkDir) -> set[str]:
+    """How the batches' rejected examples show personal data ("redacted", "as the input had it"; a
+    batch of an older corefprep says neither)."""
+    shown = set()
+    for path in sorted(work.filter_dir.glob("rejected_*.parquet")):
+        metadata = pq.read_schema(path).metadata or {}
+        shown.add(metadata.get(PII_METADATA.encode(), b"unknown").decode())
+    return shown
 
 
 def rejected_examples(work: WorkDir, per_reason: int = 3) -> list[Example]:

@@ -56,23 +56,31 @@ def luhn_ok(digits: str) -> bool:
 
 
 def ipv4_ok(text: str) -> bool:
-    """A routable address written as one: section numbers (3.1.2.1) and short versions have fewer
-    than 7 digits, and leading zeros or octets over 255 are not addresses."""
+    """A routable unicast address written as one: section numbers (3.1.2.1) and short versions
+    have fewer than 7 digits, and leading zeros or octets over 255 are not addresses."""
     if sum(c.isdigit() for c in text) < 7:
         return False
     try:
-        return ipaddress.IPv4Address(text).is_global
+        address = ipaddress.IPv4Address(text)
     except ValueError:
         return False
+    return address.is_global and not address.is_multicast
 
 
 def ipv6_ok(text: str) -> bool:
+    """A global unicast address: a multicast group (ff02::fb) names no host, so no one."""
     if text.count(":") < 2 or len(text) < 6:
         return False
     try:
-        return ipaddress.IPv6Address(text).is_global
+        address = ipaddress.IPv6Address(text)
     except ValueError:
         return False
+    return address.is_global and not address.is_multicast
+
+
+# What may stand between a label and the number it names: the rest of a "...번호" or "...코드"
+# label and its particle ("법인등록번호는"), "No.", "-13" (ISBN-13, EAN-13), a colon, "#", brackets
+_LABEL_FILLER = re.compile(r"(?:[가-힣]{0,4}(?:번호|코드)[은는이가을를의]?|no\.?|-?1[03]|[\s:：#.\-(\[])*")
 
 
 class Words:
@@ -90,22 +98,29 @@ class Words:
     def around(self, text: str, start: int, end: int, before: int, after: int) -> bool:
         return self.before(text, start, before) or self.pattern.search(text[end:end + after].lower()) is not None
 
+    def names(self, text: str, start: int, window: int = 16) -> bool:
+        """One of the words labels the number at ``start``: nothing but a label's filler between
+        them ("주문번호: 2023…", "ISBN 978…"). A word that is about something else in the sentence
+        ("사건본인 김철수(900101-…)", "주문하신 분 계좌 110-…") does not."""
+        piece = text[max(0, start - window):start].lower()
+        return any(_LABEL_FILLER.fullmatch(piece, m.end()) for m in self.pattern.finditer(piece))
 
-# Words that say a number is a resident number, a card, a bank account; and words that say it
-# is something else (an order, a parcel, a case, a bill, a book), checked in a few characters
-# before the number.
-RRN_WORDS = Words("주민", "등록번호", "생년월일", "외국인", "RRN")
+
+# Words that say a number is a resident number (also the parties a ruling or a contract names
+# with theirs), a card, a bank account (also a bank's short name in brackets, "(기업, 홍길동)"), a
+# phone number; and labels that say it is something else (an order, a parcel, a case, a bill, a
+# book, a product, a student), checked just before the number.
+RRN_WORDS = Words("주민", "등록번호", "생년월일", "외국인", "RRN", "피고", "원고", "신청인", "본인", "피해자", "채무자",
+                  "채권자", "임차인", "임대인", "성명", "환자")
 CARD_WORDS = Words("카드", "card", "결제", "신용", "체크")
 ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "신협", "수협",
-                      "우체국", "새마을", "KB", "NH", "IBK", "SC제일", "씨티", "신한", "account", "bank")
+                      "우체국", "새마을", "KB", "NH", "IBK", "SC제일", "씨티", "신한", "account", "bank",
+                      "(기업", "기업)", "(국민", "국민)", "(우리", "우리)", "(하나", "하나)", "(부산", "부산)",
+                      "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)")
+PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "팩스", "fax", "phone", "call", "번호")
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
-                           "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice")
-VERSION_WORDS = Words("버전", "version", "ver", "v.", "릴리스", "release", "build", "빌드", "업데이트", "update")
-
-
-def said_before(words: Words, text: str, start: int, window: int) -> bool:
-    return words.before(text, start, window)
-
-
-def said_around(words: Words, text: str, start: int, end: int, before: int, after: int) -> bool:
-    return words.around(text, start, end, before, after)
+                           "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
+                           "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
+                           "문서번호", "증권번호", "계약번호", "모델")
+VERSION_WORDS = Words("버전", "version", "ver", "v.", "릴리스", "release", "build", "빌드", "업데이트", "update",
+                      "펌웨어", "firmware")

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.options import option
+from .tlds import list_version
 
 MODES = ("off", "redact", "tag")
 # The detectors' version, in the filter settings a batch records: a release whose detectors find
-# other spans changes it, and batches are re-decided (from recorded values, without Kiwi).
-DETECTORS_VERSION = 1
+# other spans changes it, and batches are re-decided (from recorded values, without Kiwi). The
+# bundled list of top-level domains (emails) is recorded beside it: a newer list may find others.
+# 2: the scan in linear time; ㅡ, /, _ between a phone number's groups; landlines without separator
+# after a phone word; vetoes only as the number's label; real top-level domains; no git remotes.
+DETECTORS_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,11 @@ class PiiConfig:
                                    "text kept and the spans recorded in the batches' pii column, off (default: redact "
                                    "with --rules llm, off with --rules v2)", choices=MODES)
 
+    pii_raw_examples: bool = option(False, "with --pii redact, show personal data as the input had it where a run "
+                                           "shows documents besides its kept rows: the rejected examples (work/"
+                                           "filter/rejected_NNNNN.parquet, the report), error details and the "
+                                           "quarantine list (default: redacted there too)")
+
     def mode(self, rules_name: str) -> str:
         """The mode this run uses: the one given, else the rule set's default."""
         if self.pii is not None:
@@ -26,9 +35,21 @@ class PiiConfig:
         return "redact" if rules_name == "llm" else "off"
 
 
-def settings_of(mode: str) -> str | dict[str, object]:
-    """What the filter settings record (``off`` as a plain string, as a batch without it meant)."""
-    return mode if mode == "off" else {"mode": mode, "detectors": DETECTORS_VERSION}
+def settings_of(mode: str, raw_examples: bool = False) -> str | dict[str, object]:
+    """What the filter settings record (``off`` as a plain string, as a batch without it meant).
+    ``examples: raw`` only when a redacting run keeps its examples raw (they are redacted else)."""
+    if mode == "off":
+        return mode
+    settings: dict[str, object] = {"mode": mode, "detectors": DETECTORS_VERSION, "tlds": list_version()}
+    if mode == "redact" and raw_examples:
+        settings["examples"] = "raw"
+    return settings
+
+
+def examples_redacted(settings: object) -> bool:
+    """Whether a run with the recorded ``pii`` setting redacts what it shows of documents besides
+    its kept rows (examples, error details, quarantine list)."""
+    return mode_of(settings) == "redact" and not (isinstance(settings, dict) and settings.get("examples") == "raw")
 
 
 def mode_of(settings: object) -> str:

@@ -15,10 +15,12 @@ from collections.abc import Callable
 from . import checks
 from .normalise import fold
 from .spans import PiiSpan
+from .tlds import top_level_domains
 
 _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
-_SEP = r"(?:[ ]?[\-.][ ]?|[ ])"  # between digit groups: a dash or dot (spaced or not), or a space
+# between a phone number's groups: a dash or dot (spaced or not), a space, a slash or an underscore
+_SEP = r"(?:[ ]?[\-.][ ]?|[ /_])"
 _LOCAL = r"A-Za-z0-9._%+\-"  # the characters of an email's local part
 
 # Each kind's shape, its groups named after it: all of them are tried at a place in one match
@@ -52,10 +54,14 @@ _SHAPE_OF: dict[str, str] = {
 _AREA = r"(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70|50[2-8])"
 _SHAPE_OF["landline"] = (
     _NO_DIGIT_BEFORE
-    + r"(?P<landline_head>\+82[ \-]?(?:\(0\)[ ]?)?0?" + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-.)]))"
+    + r"(?P<landline_head>\+82[ \-]?(?:\(0\)[ ]?)?0?" + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_)]))"
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
-_PHONE = {kind: re.compile(_SHAPE_OF[kind]) for kind in ("mobile", "landline")}
+# and without a separator (0212345678): as often a product or order number, so taken only after a
+# phone word (see _accept_landline_bare)
+_SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))"
+                              r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
+_PHONE = {kind: re.compile(_SHAPE_OF[kind]) for kind in ("mobile", "landline", "landline_bare")}
 
 # Every shape at one place, in one match: each in a lookahead of its own that may fail, so the
 # match always holds and tells which shapes hold there (a group that took part) and where each
@@ -95,10 +101,20 @@ class _Text:
         return known
 
 
+def _accept_email(t: _Text, m: re.Match[str]) -> bool:
+    """A top-level domain that exists (``logo@2x.png`` is a file), and not a git remote
+    (``git@github.com:org/repo.git``)."""
+    found = m["email"]
+    if found[found.rindex(".") + 1:].lower() not in top_level_domains():
+        return False
+    end, text = m.end("email"), t.folded
+    return not (found.lower().startswith("git@") or text[end:end + 1] == ":" and text[end + 1:end + 2].isalnum())
+
+
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     digits = m["rrn_birth"] + m["rrn_rest"]
     at, text = m.start("rrn"), t.folded
-    if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.before(text, at, 12):
+    if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.names(text, at):
         return False
     # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence
     return bool(m["rrn_sep"].strip()) or checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits) or (
@@ -110,11 +126,17 @@ def _accept_card(t: _Text, m: re.Match[str]) -> bool:
     if m["card_s"] is None and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
         return False  # an unbroken run is a card number only where the text says so
     digits = m["card"].replace(" ", "").replace("-", "")
-    return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.before(t.folded, at, 12)
+    return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
+
+
+def _accept_landline_bare(t: _Text, m: re.Match[str]) -> bool:
+    return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start("landline_bare"), 15)
 
 
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
-    return checks.ipv4_ok(m["ipv4"]) and not checks.VERSION_WORDS.before(t.folded, m.start("ipv4"), 12)
+    """A global address with no version word just before or after it (``펌웨어를 4.0.18.240 버전으로``)."""
+    start, end = m.span("ipv4")
+    return checks.ipv4_ok(m["ipv4"]) and not checks.VERSION_WORDS.around(t.folded, start, end, 12, 8)
 
 
 def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
@@ -130,7 +152,7 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
         return False
     if sep and tuple(len(g) for g in found.split(sep)) == (3, 2, 5):
         return False  # the shape of a business registration number (사업자등록번호), public by design
-    return not checks.NOT_PERSONAL_WORDS.before(t.folded, start, 12)
+    return not checks.NOT_PERSONAL_WORDS.names(t.folded, start)
 
 
 def _shape_only(t: _Text, m: re.Match[str]) -> bool:
@@ -139,8 +161,9 @@ def _shape_only(t: _Text, m: re.Match[str]) -> bool:
 
 # In the order tried at a place (the first that holds is taken): (kind, shape, what else it needs)
 _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = (
-    ("email", "email", _shape_only), ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card),
+    ("email", "email", _accept_email), ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card),
     ("mobile", "mobile", _shape_only), ("landline", "landline", _shape_only),
+    ("landline", "landline_bare", _accept_landline_bare),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
 
@@ -149,7 +172,10 @@ def phone_head_end(kind: str, folded: str) -> int:
     """Where the part of a phone number that names no one (+82, the mobile prefix or area code)
     ends in ``folded``, a whole span of ``kind`` as found."""
     m = _PHONE[kind].match(folded)
-    return m.end(f"{kind}_head") if m else 0
+    if m is not None:
+        return m.end(f"{kind}_head")
+    bare = _PHONE["landline_bare"].match(folded) if kind == "landline" else None
+    return bare.end("landline_bare_head") if bare else 0
 
 
 def find_pii(text: str) -> list[PiiSpan]:

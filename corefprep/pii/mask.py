@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .detect import phone_head_end
+from .detect import find_pii, phone_head_end
 from .normalise import fold
 from .spans import PiiSpan
 
@@ -50,6 +50,12 @@ def mask_span(text: str, span: PiiSpan) -> str:
     keep = phone_head_end(span.kind, fold(value)) if span.kind in ("mobile", "landline") else 0
     zero = _zero_hex if span.kind == "ip" and ":" in fold(value) else _zero
     return value[:keep] + "".join(map(zero, value[keep:]))
+
+
+def redacted(text: str) -> str:
+    """``text`` with the personal data the detectors find in it redacted (for what a run shows of a
+    document besides its kept rows: rejected examples, error details, explain)."""
+    return mask_text(text, find_pii(text))
 
 
 def mask_text(text: str, spans: Sequence[PiiSpan]) -> str:

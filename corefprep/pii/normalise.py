@@ -17,10 +17,15 @@ _FOLD[0x00B7] = "."  # the middle dot people write between digit groups (010·12
 _FOLD[0x3002] = "."  # ideographic full stop
 
 _NEEDS_FOLD = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD)) + "]")
+# Between two digits, the Hangul vowel ㅡ and box-drawing lines are dashes (010ㅡ1234ㅡ5678 is how
+# used-goods posts dodge number filters); elsewhere ㅡ is a letter (ㅡㅡ) and is left as it is.
+_DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19])[\u3161\u2500\u2501](?=[0-9\uff10-\uff19])")
 
 
 def fold(text: str) -> str:
     """``text`` with look-alike characters as ASCII, of the same length (most texts: unchanged)."""
-    if _NEEDS_FOLD.search(text) is None:
-        return text
-    return text.translate(_FOLD)
+    if _NEEDS_FOLD.search(text) is not None:
+        text = text.translate(_FOLD)
+    if "\u3161" in text or "\u2500" in text or "\u2501" in text:
+        text = _DASH_BETWEEN_DIGITS.sub("-", text)
+    return text

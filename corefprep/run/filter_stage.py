@@ -59,7 +59,7 @@ def filter_config(opts: RunOptions, signatures: list[list[object]], total: int) 
         "rules_code": rules.code_version(),
         "kiwi": kiwi_version() if rules.uses_kiwi else None,
         "keep_rejected": opts.filter.keep_rejected,
-        "pii": pii_settings(opts.pii_mode),
+        "pii": pii_settings(opts.pii_mode, opts.pii_raw_examples),
         "text_field": opts.filter.text_field,
         "batch_docs": opts.filter.batch_docs,
         "inputs": signatures,
@@ -115,7 +115,8 @@ def plan_filter(opts: RunOptions) -> FilterPlan:
     redecide = frozenset(k for k, s in earlier.items() if s.values_sha256)
     if check.changed or earlier:
         notes += _redecide_notes(check.changed, earlier, redecide, opts.batches)
-    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, Judge(opts.rules, opts.pii_mode),
+    judge = Judge(opts.rules, opts.pii_mode, opts.pii_raw_examples)
+    ctx = FilterContext(work, tuple(files), tuple(counts), opts.filter.text_field, judge,
                         opts.filter.batch_docs, total, cid, strict=opts.engine.strict, engine=opts.engine.engine,
                         signer=opts.signer(), keep_rejected=opts.filter.keep_rejected, redecide=redecide,
                         store_url=opts.output_url)

@@ -97,6 +97,10 @@ class RunOptions:
     def pii_mode(self) -> str:
         return self.pii.mode(self.rules.name)
 
+    @property
+    def pii_raw_examples(self) -> bool:
+        return self.pii_mode == "redact" and self.pii.pii_raw_examples
+
     def signer(self) -> Signer | None:
         """How kept documents are signed for deduplication (None: the run does not deduplicate)."""
         mode = self.dedup_mode

@@ -129,13 +129,23 @@ def test_copies_that_differ_only_in_personal_data_are_exact_duplicates_once_reda
 
 
 def test_explain_shows_the_spans_of_a_document_of_the_run(corpus, runs, capsys):
+    """Redacted as the run redacts them; --raw shows them as written."""
     doc = min(corpus.values)
     capsys.readouterr()
     assert mc.run_cli(["explain", str(runs["redact"]), "--doc-index", str(doc)]) == 0
     out = capsys.readouterr().out
-    assert f"personal data: {len(corpus.values[doc])} span(s); the run redacts them" in out
+    assert f"personal data: {len(corpus.values[doc])} span(s); the run redacts them (shown redacted" in out
+    text = corpus.texts[doc]
     for kind, value in corpus.values[doc]:
-        assert kind in out and repr(value) in out
+        at = text.index(value)
+        assert kind in out and repr(value) not in out
+        assert repr(mask_span(text, PiiSpan(kind, at, at + len(value)))) in out
+    assert mc.run_cli(["explain", str(runs["redact"]), "--doc-index", str(doc), "--raw"]) == 0
+    out = capsys.readouterr().out
+    assert all(repr(value) in out for _, value in corpus.values[doc])
+    assert mc.run_cli(["explain", str(runs["tag"]), "--doc-index", str(doc)]) == 0
+    out = capsys.readouterr().out
+    assert all(repr(value) in out for _, value in corpus.values[doc])
 
 
 def test_a_resumed_run_writes_what_an_uninterrupted_one_does(corpus, runs, tmp_path):
@@ -189,3 +199,44 @@ def test_the_report_says_what_was_found_per_kind(corpus, runs, tmp_path):
     assert f"redacted in {len(corpus.values)} kept documents: " in page
     assert mc.run_cli(["report", str(runs["off"]), "--out", str(tmp_path / "off")]) == 0
     assert "not looked for (--pii off)" in (tmp_path / "off" / "report.html").read_text()
+
+
+REJECTED = ["연락처 010-2345-6789 로 문자 주세요", "메일 kim.minsu@naver.com 으로 주세요", "계좌 국민은행 123456-01-123456"]
+
+
+@pytest.fixture(scope="module")
+def rejected_runs(corpus, tmp_path_factory) -> dict[str, Path]:
+    """The corpus and three short documents with personal data (rejected, too short), under
+    --pii redact with and without --pii-raw-examples."""
+    base = tmp_path_factory.mktemp("pii_rejected")
+    path = base / "in.jsonl"
+    texts = corpus.texts[:4] + REJECTED
+    path.write_text("".join(json.dumps({"text": t}, ensure_ascii=False) + "\n" for t in texts), encoding="utf-8")
+    out = {}
+    for name, extra in (("redacted", ()), ("raw", ("--pii-raw-examples",))):
+        out[name] = base / name
+        rc = mc.run_cli(["filter", str(path), "-o", str(out[name]), "--no-progress", "--workers", "2",
+                         *piicorpus.LLM_SPACE, *extra])
+        assert rc == 0
+        assert mc.run_cli(["report", str(out[name]), "--out", str(out[name] / "report")]) == 0
+    return out
+
+
+def _examples(out: Path) -> list[str]:
+    return [r["text"] for r in pq.read_table(out / "work" / "filter" / "rejected_00000.parquet").to_pylist()]
+
+
+def test_rejected_examples_and_the_report_show_personal_data_redacted_and_say_so(rejected_runs):
+    examples = _examples(rejected_runs["redacted"])
+    assert sorted(examples) == sorted(["연락처 010-0000-0000 로 문자 주세요", "메일 xxx.xxxxx@naver.com 으로 주세요",
+                                       "계좌 국민은행 000000-00-000000"])
+    page = (rejected_runs["redacted"] / "report" / "report.html").read_text()
+    assert "Personal data in them is redacted" in page and "shows personal data as the input had it" not in page
+    assert not any(value in page for value in ("010-2345-6789", "kim.minsu", "123456-01-123456"))
+
+
+def test_raw_examples_are_kept_raw_and_the_report_says_so_at_its_top(rejected_runs):
+    assert sorted(_examples(rejected_runs["raw"])) == sorted(REJECTED)
+    page = (rejected_runs["raw"] / "report" / "report.html").read_text()
+    banner = page.index("This page shows personal data as the input had it")
+    assert banner < page.index("<table") and "010-2345-6789" in page

@@ -129,3 +129,45 @@ def test_the_checks_behind_the_shapes():
     assert rrn_checksum_ok(rrn("900101", "1").replace("-", ""))
     assert rrn_checksum_ok(rrn("900101", "5").replace("-", ""))  # foreign residents: offset 13
     assert luhn_ok("4111111111111111") and not luhn_ok("4111111111111112")
+
+
+# Issue 36: forms the rules did not know, and look-alikes they took (the issue's own examples).
+WIDER = [
+    ("중고 팝니다 {v} 문자주세요", "010/1234/5678", "mobile"),
+    ("번호 바꼈어요 {v}", "010ㅡ1234ㅡ5678", "mobile"),  # the Hangul vowel ㅡ as a dash, between digits
+    ("연락 {v}", "010_1234_5678", "mobile"),
+    ("사무실 {v}", "02─3903─1925", "landline"),  # box drawing
+    ("문의 {v}", "031_603_0578", "landline"),
+    ("전화 {v}", "0526490225", "landline"),  # no separator, after a phone word
+    ("피고인 홍길동({v})", "880908 1388297", "rrn"),  # a ruling's party, space between the halves, no check digit
+    ("사건본인 김철수({v})", rrn("900101", "1"), "rrn"),  # 사건 is the court's word for the person, no veto
+    ("주문하신 분 계좌 {v} (신한)", "110-123-456789", "account"),  # 주문 not about the number
+    ("{v} (기업, 홍길동)", "13326201502440", "account"),  # a bank's short name in brackets
+]
+
+
+@pytest.mark.parametrize("template,value,kind", WIDER, ids=[f"{k}:{v}" for _, v, k in WIDER])
+def test_wider_forms_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+LOOKALIKES = [
+    "로고 이미지 logo@2x.png 를 올려 주세요", "아이콘 icon@3x.webp", "git@github.com:corefprep/corefprep.git 로 clone",
+    "펌웨어를 4.0.18.240 버전으로 올렸어요", "firmware 8.8.4.4 released",
+    "입금자명에 학번 2019123456 적어 주세요", "계좌 입금 시 상품코드 8801234567890 기재",
+    "견본주택 0212345678",  # a bare 0-led run with no phone word
+    "mDNS ff02::fb 로", "멀티캐스트 224.0.0.251",
+    "ㅡㅡ 010 아니에요",  # ㅡ as a letter stays one
+]
+
+
+@pytest.mark.parametrize("text", LOOKALIKES)
+def test_lookalikes_the_rules_took_are_left(text):
+    assert found(text) == []
+
+
+def test_a_veto_word_counts_only_as_the_numbers_label():
+    assert found("법인등록번호는 1601143589635") == []
+    assert found("주문번호: 9001011234568") == []
+    assert found("ISBN-13 978-89-12345-67-8") == []
+    assert found("주문 잘 받았습니다 계좌 110-123-456789") == [("account", "110-123-456789")]

@@ -16,6 +16,7 @@ from corefprep.core.options import declared, flag_of
 from corefprep.coref.config import SampleConfig
 from corefprep.filter.config import EngineConfig, FilterConfig
 from corefprep.pii import DETECTORS_VERSION, PiiConfig
+from corefprep.pii.tlds import list_version
 from corefprep.rules import rule_sets
 from corefprep.run.filter_stage import filter_config
 from corefprep.run.options import RunOptions
@@ -77,7 +78,8 @@ def test_the_manifest_holds_every_setting_that_decides_rows_and_only_those(rules
     assert set(cfg) == {"rules", "text_field", "batch_docs", "inputs", "total_docs", "rules_code", "kiwi",
                         "keep_rejected", "pii"}
     # --pii decides what the kept text is: the rule set's default, and the detectors' version with it
-    assert cfg["pii"] == ({"mode": "redact", "detectors": DETECTORS_VERSION} if rules == "llm" else "off")
+    assert cfg["pii"] == ({"mode": "redact", "detectors": DETECTORS_VERSION, "tlds": list_version()}
+                          if rules == "llm" else "off")
     assert cfg["kiwi"].startswith("kiwipiepy ") and cfg["rules_code"] == opts.rules.code_version()
     assert set(cfg["rules"]) == {f.name for f in dataclasses.fields(type(opts.rules))} | {"rules"}
     other = RunOptions(rules=make_rules(rules), engine=EngineConfig(workers=7, chunksize=3, retries=0, strict=True,
