@@ -201,7 +201,8 @@ def test_the_report_says_what_was_found_per_kind(corpus, runs, tmp_path):
     assert "not looked for (--pii off)" in (tmp_path / "off" / "report.html").read_text()
 
 
-REJECTED = ["연락처 010-2345-6789 로 문자 주세요", "메일 kim.minsu@naver.com 으로 주세요", "계좌 국민은행 123456-01-123456"]
+REJECTED = ["연락처 010-2345-6789 로 문자 주세요", "메일 kim.minsu@naver.com 으로 주세요",
+            "계좌 국민은행 123456-01-123456"]
 
 
 @pytest.fixture(scope="module")

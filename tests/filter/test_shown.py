@@ -26,7 +26,8 @@ def test_the_judge_shows_a_document_as_its_run_writes_it(pii, raw, shown):
     assert Judge(RULES, pii, raw).shown(TEXT) == shown
 
 
-@pytest.mark.parametrize(("raw", "text", "said"), [(False, REDACTED, b"redacted"), (True, TEXT, b"as the input had it")])
+@pytest.mark.parametrize(("raw", "text", "said"),
+                         [(False, REDACTED, b"redacted"), (True, TEXT, b"as the input had it")])
 def test_rejected_examples_hold_the_text_as_shown_and_say_so(raw, text, said):
     judge = Judge(RULES, "redact", raw)
     examples = Examples(3)
