@@ -293,13 +293,15 @@ def test_log_json_has_every_stage_and_the_run_outcome(tmp_path_factory, tmp_path
                        "--seq-len", "256", "--log-json", str(log)]) == 0
     ev = _events(log)
     names = [(e["event"], e.get("stage")) for e in ev]
-    assert names == [("run_start", None), ("stage_start", "filter")] + [("batch_done", None)] * 7 + [
+    # the mini corpus is not the bundled sample: the bundled demo tokenizer is a warning, in the log too
+    assert names == [("run_start", None), ("warning", None), ("stage_start", "filter")] + [("batch_done", None)] * 7 + [
         ("stage_done", "filter"), ("stage_start", "samples"), ("stage_done", "samples"), ("stage_start", "tokenize"),
         ("stage_done", "tokenize"), ("stage_start", "merge"), ("stage_done", "merge"), ("run_done", None)]
     assert all(e["output_dir"] == str(out) and e["time"].endswith("Z") for e in ev)
     final = out / "entity_coref_v2_256"
     meta = orjson.loads((final / "metadata.json").read_bytes())
     by = {(e["event"], e.get("stage")): e for e in ev}
+    assert by[("warning", None)]["check"] == "tokenizer" and "--model" in by[("warning", None)]["message"]
     assert by[("stage_done", "samples")]["samples"] == meta["samples_before_tokenize"]
     assert by[("stage_done", "tokenize")]["dropped_samples"] == meta["dropped_samples"]
     assert by[("stage_done", "merge")]["rows"] == len(load_from_disk(str(final)))

@@ -376,7 +376,7 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
     kept_share = sample.kept_share if sample is not None and sample.kept else None
     pf = run_preflight(opts, strict=True, id_bytes=profile.id_bytes, kept_share=kept_share)
     for f in pf.findings:
-        if f.check in ("inputs", "output_dir", "disk"):
+        if f.check in ("inputs", "output_dir", "disk", "tokenizer"):
             notes.lines.append(("PROBLEM — " if f.level == "error" else "") + f.message)
         if f.level == "error":
             notes.problems.append(f.message)

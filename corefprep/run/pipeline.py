@@ -80,8 +80,10 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
     opts = staged(opts)  # an output on a store is worked on in a local stage directory
     if opts.engine.engine == "ray" and "filter" in stages:
         import_ray()  # without the extra: one line saying how to install it, before anything runs
-    enforce(run_preflight(opts, for_run=True), say)  # unreadable inputs, unwritable output dir, too little disk: now
-    if "tokenize" in stages or "merge" in stages:
+    tokenizes = "tokenize" in stages or "merge" in stages
+    preflight = run_preflight(opts, for_run=True, tokenizes=tokenizes)
+    enforce(preflight, say)  # unreadable inputs, unwritable output dir, too little disk: now
+    if tokenizes:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     if opts.dedup.dedup_against is not None and stages != ("filter",):
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
@@ -96,6 +98,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
             # closed before the stages that fork processes of their own
             on_ray.enter_context(ray_session(opts.engine))
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
+        for w in preflight.warnings:  # said on stderr already; a log collector sees them too
+            events.emit("warning", check=w.check, message=w.message)
         result = _run_stages(opts, stages, events, on_ray, store)
     if opts.output_url is not None:  # name the outputs where they were uploaded, not in the stage
         result.dataset = published(opts, result.dataset)
