@@ -387,6 +387,14 @@ def test_stage_help_says_what_each_command_runs(capsys):
     assert "ignored by `corefprep dedup`" in dedup
 
 
+def test_help_names_every_kind_of_input_and_what_the_default_tokenizer_is(capsys):
+    text = _help(["prepare"], capsys)
+    assert "hf://datasets/NAME[:CONFIG][@SPLIT] or s3://bucket/prefix/" in text
+    assert "default: a demo vocabulary for the bundled sample" in text
+    for history in ("today's", "seed script", "../shared"):
+        assert history not in text
+
+
 def test_every_option_with_a_default_shows_it(capsys):
     """`prepare --help`: each option whose default is a value says "default" in its help."""
     from corefprep.cli import build_parser
@@ -406,7 +414,8 @@ def test_every_option_with_a_default_shows_it(capsys):
             current = None
     checked = 0
     for action in prepare._actions:
-        if not action.option_strings or action.default in (None, False, argparse.SUPPRESS):
+        if (not action.option_strings or action.default in (None, False, argparse.SUPPRESS)
+                or isinstance(action, argparse._StoreFalseAction)):
             continue
         flag = action.option_strings[0]
         assert "default" in blocks[flag], (flag, blocks[flag])
@@ -414,4 +423,8 @@ def test_every_option_with_a_default_shows_it(capsys):
     assert checked >= 15
     assert "(default: 200000)" in blocks["--batch-docs"] and "(default: 1000)" in blocks["--max-entity-freq"]
     assert "(default: 2048)" in blocks["--seq-len"]
+    # a flag that turns something off stores False into a default of True: "(default: True)" would
+    # read as "this flag is on"; like every flag it shows no default
+    for flag in ("--no-pack", "--no-progress", "--keep-pronouns"):
+        assert "default" not in blocks[flag], blocks[flag]
 
