@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.errors import CorefprepError, UsageError
 from ..core.manifest import read_manifest
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..filter.values import read_values
 from ..io.documents import Document
@@ -157,7 +158,9 @@ def _pii_lines(e: Explained) -> list[str]:
         return ["personal data: none found"]
     text = e.doc.text or ""
     done = {"redact": "the run redacts them", "tag": "the run tags them", "off": "the run leaves them (--pii off)"}
-    head = f"personal data: {len(e.pii)} span(s)" + (f"; {done.get(e.pii_mode, e.pii_mode)}" if e.pii_mode else "")
+    head = f"personal data: {count(len(e.pii), 'span')}"
+    if e.pii_mode:
+        head += f"; {done.get(e.pii_mode, e.pii_mode)}"
     return [head] + [f"  {s.kind:<8} {s.start:,}-{s.end:,}  {text[s.start:s.end]!r} -> {mask_span(text, s)!r}"
                      for s in e.pii]
 

@@ -28,6 +28,7 @@ from typing import Any
 from ..clm.stage import prepare_clm
 from ..core.errors import CorefprepError, UsageError
 from ..core.log import EventLog, say
+from ..core.plural import count, noun
 from ..core.timings import Timings
 from ..coref.merge import run_merge
 from ..coref.samples import run_samples
@@ -124,7 +125,8 @@ def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_
     if stages == ("filter",):
         return result
     if opts.batches and len(done) < plan.num_batches:
-        say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
+        left = plan.num_batches - len(done)
+        say(f"{count(left, 'batch')} {noun(left, 'is', 'are')} still pending; stopping after the filter stage")
         return result
     require_all_done(plan, done)
     if not opts.engine.shared_dir:

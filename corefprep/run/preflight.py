@@ -24,6 +24,7 @@ import zstandard
 
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
+from ..core.plural import count
 from ..io.documents import InputFile
 from ..io.resolve import resolve_inputs
 from ..tokenizer.config import BUNDLED_TOKENIZER
@@ -478,10 +479,11 @@ def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int
         counted = read_json(opts.work.input_counts) if any(f.kind == "hf" for f in files) else None
         pf.inputs = estimate_input(files, counted if isinstance(counted, dict) else None)
         uncounted = pf.inputs.uncounted
-        note = (f"; {len(uncounted)} hub input(s) not counted yet ({', '.join(uncounted[:3])}): the run counts them "
-                "first and the disk estimate leaves them out") if uncounted else ""
+        note = (f"; {count(len(uncounted), 'hub input')} not counted yet ({', '.join(uncounted[:3])}): the run "
+                "counts them first and the disk estimate leaves them out") if uncounted else ""
         findings.append(Finding("inputs", "ok",
-                                f"{len(files)} input file(s) readable, {format_bytes(pf.inputs.compressed_bytes)} "
+                                f"{count(len(files), 'input file')} readable, "
+                                f"{format_bytes(pf.inputs.compressed_bytes)} "
                                 f"(~{format_bytes(pf.inputs.decompressed_bytes)} decompressed, "
                                 f"~{pf.inputs.documents:,} documents){note}", asdict(pf.inputs)))
         demo = demo_tokenizer_finding(opts, files) if tokenizes else None
