@@ -181,10 +181,12 @@ def _synopsis(name: str, parser: argparse.ArgumentParser) -> str:
 
 
 def _table(actions: list[argparse.Action], prog: str, command: str) -> list[str]:
-    lines = ["| option | default | description |", "|---|---|---|"]
+    """An options table, inside a ``cli-options`` block: docs/assets/site.css keeps the options
+    and defaults there whole (`corefprep/data/tokenizer` never splits at the column's edge)."""
+    lines = ['<div class="cli-options" markdown>', "", "| option | default | description |", "|---|---|---|"]
     for a in actions:
         lines.append(f"| {_option_cell(command, a)} | {_default(a)} | {_escape(_help_text(a, prog))} |")
-    return lines
+    return lines + ["", "</div>"]
 
 
 def _groups(parser: argparse.ArgumentParser) -> list[tuple[str, str | None, list[argparse.Action]]]:

@@ -70,6 +70,14 @@ def missing(css: Path = CSS) -> list[str]:
     return sorted(c for c in used_characters() if not covers(ranges, c))
 
 
+def korean_only(ranges: list[tuple[int, int]]) -> str:
+    """``ranges`` cut to the Korean blocks, as a unicode-range: a piece that also holds Latin
+    letters must not draw them (the pages' Latin text stays in the system fonts, and code in a
+    monospace one)."""
+    kept = [(max(lo, klo), min(hi, khi)) for lo, hi in ranges for klo, khi in KOREAN if lo <= khi and klo <= hi]
+    return ",".join(f"U+{lo:x}" if lo == hi else f"U+{lo:x}-{hi:x}" for lo, hi in sorted(kept))
+
+
 def build(fontsource: Path) -> list[str]:
     """Copy the pieces the pages need from an installed @fontsource/noto-sans-kr; return their names."""
     source_css = (fontsource / f"{WEIGHT}.css").read_text(encoding="utf-8")
@@ -80,7 +88,7 @@ def build(fontsource: Path) -> list[str]:
         file, spec = FILE.search(body), RANGE.search(body)
         if file is None or spec is None or not any(covers(parse_ranges(spec.group(1)), c) for c in chars):
             continue
-        faces.append((file.group(1), spec.group(1).strip()))
+        faces.append((file.group(1), korean_only(parse_ranges(spec.group(1)))))
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.woff2"):
         old.unlink()
