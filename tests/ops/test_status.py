@@ -317,5 +317,5 @@ def test_a_settings_change_shows_what_is_re_decided(full_run, tmp_path_factory, 
     sent = sum(s["kiwi_docs"] - s["decided_from_values"] for s in _batch_stats(out) if s["redecided_from"])
     assert st["redecided"]["batches"] == 5 and st["redecided"]["documents"] - st["redecided"]["from_values"] == sent
     assert sent == 1  # the one too-long document of batch 2 reaches Kiwi; everything else is decided from values
-    assert f"of {st['redecided']['documents']:,} documents past the cheap rules 1 were analysed again" in \
+    assert f"of {st['redecided']['documents']:,} documents past the cheap rules 1 was analysed again" in \
         _status(out, capsys)
