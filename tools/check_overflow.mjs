@@ -45,6 +45,8 @@ async function pagesOf(page, base) {
 async function measure(page) {
   return page.evaluate(() => {
     const over = (el) => el.scrollWidth > el.clientWidth + 1;
+    // the theme scrolls a code block's <code>, not its <pre>: either being wider than its box clips
+    const blockOver = (pre) => over(pre) || [...pre.querySelectorAll("code")].some(over);
     const blocks = [...document.querySelectorAll(".md-content pre")];
     const tables = [...document.querySelectorAll(".md-content table")];
     const wraps = [...document.querySelectorAll(".md-content .md-typeset__table, .md-content .md-typeset__scrollwrap")];
@@ -52,7 +54,7 @@ async function measure(page) {
     return {
       blocks: blocks.length,
       tables: tables.length,
-      blocksOver: blocks.filter(over).map(name),
+      blocksOver: blocks.filter(blockOver).map(name),
       tablesOver: tables.filter((t) => over(t)).map(name).concat(wraps.filter(over).map(name)),
     };
   });
