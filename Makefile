@@ -1,24 +1,39 @@
 # The two set-up commands: each creates or reuses .venv/, installs corefprep into it, then runs.
+# `make demo` installs the core only; `make test` and the other targets add the extras the tests,
+# docs and benchmarks need (dev, train, ray, docs).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+SUM    := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP  := $(VENV)/.installed-$(SUM)
+CORE_STAMP := $(VENV)/.installed-core-$(SUM)
 
 .PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-pii bench-merge bench-ray bench-s3 bench-retune compare-base soak install clean
 
+# The extras pull torch (train, and dev for megatron-core): on the public index its Linux wheel is the
+# CUDA build, which brings several GB of nvidia-* packages; the CPU build comes from PyTorch's own
+# index (README, "Installing"). The full install also stands for the core one: make demo after it
+# installs nothing.
+# PYTHONWARNINGS: setuptools' notes on editable installs are not ours to act on; -qq keeps errors only
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -qq --upgrade pip
-	# torch==2.13.0 is the CPU wheel; a bare "torch" would pull a multi-GB CUDA build
-	# PYTHONWARNINGS: setuptools' notes on editable installs are not ours to act on; -qq keeps errors only
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e '.[dev,train,ray,docs]'
 	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	touch $(STAMP) $(CORE_STAMP)
+
+# The core only: what `corefprep prepare`, status and report need (no torch, Ray, moto or mkdocs).
+$(CORE_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -qq --upgrade pip
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install -qq -e .
+	rm -f $(VENV)/.installed-core-*
+	touch $(CORE_STAMP)
 
 install: $(STAMP)
 
 # The whole pipeline on the bundled sample corpus, offline: prepared_datasets/entity_coref_v2_2048/
-demo: $(STAMP)
+demo: $(CORE_STAMP)
 	HF_HUB_OFFLINE=1 $(BIN)/corefprep prepare --output-dir prepared_datasets
 	$(BIN)/corefprep status prepared_datasets
 	$(BIN)/corefprep report prepared_datasets

@@ -20,6 +20,7 @@ from .core import stop
 from .core.errors import CorefprepError, UsageError
 from .core.log import EventLog
 from .core.options import add_options, path_or_url, values_from
+from .core.plural import count
 from .core.redact import HIDDEN, mask_text, mask_url, url_credentials
 from .core.version import __version__
 from .coref.config import SampleConfig
@@ -81,12 +82,14 @@ STAGE_HELP = {
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
     """Every option's help ends with its default, unless the help already names it or there is
-    none to show (flags, options that are off or planned unless given)."""
+    none to show (flags, options that are off or planned unless given). A flag that turns something
+    off (--no-pack) stores False into a default of True: "(default: True)" would read as "this flag
+    is on", so flags show no default either way."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
         if ("default" in text or not action.option_strings or action.default is None or action.default is False
-                or action.default is argparse.SUPPRESS):
+                or action.default is argparse.SUPPRESS or isinstance(action, argparse._StoreFalseAction)):
             return action.help
         return f"{text} (default: %(default)s)".strip()
 
@@ -164,8 +167,8 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
     names = sorted(rule_sets())
     r = p.add_argument_group("filter rules (thresholds; defaults depend on --rules)")
     r.add_argument("--rules", choices=names, default=None,
-                   help="rule set: v2 = entity-coreference documents (today's script), llm = clean text for LLM "
-                        "pretraining (default: v2)")
+                   help="rule set: v2 = documents for entity-coreference samples (repeated proper nouns, no "
+                        "pronoun), llm = clean text for LLM pretraining (default: v2)")
     for o in rule_options():
         flag = "--" + o.field.replace("_", "-")
         defaults = "; ".join(f"{k}: {_show(v)}" for k, v in o.defaults.items())
@@ -177,7 +180,7 @@ def add_rule_options(p: argparse.ArgumentParser) -> None:
             metavar = {"words": "W1,W2", "path": "FILE", "int": "N", "float": "X"}.get(o.kind, "S")
             r.add_argument(flag, dest=f"rule_{o.field}", type=_rule_type(o.kind), default=None, metavar=metavar,
                            help=text)
-    # today's spelling of --no-drop-pronouns
+    # the older spelling of --no-drop-pronouns, kept for existing command lines
     r.add_argument("--keep-pronouns", dest="rule_drop_pronouns", action="store_false", default=None,
                    help="keep documents containing pronouns (same as --no-drop-pronouns)")
 
@@ -214,8 +217,9 @@ def _ignored(group: str, stage: str) -> str | None:
 
 def add_run_options(p: argparse.ArgumentParser, stage: str = "prepare") -> None:
     """Every option of a run, from the configs that declare them (corefprep.core.options)."""
-    p.add_argument("inputs", nargs="*", help="files, globs or directories (.jsonl[.gz|.zst], .parquet, .txt); "
-                                             "none = the bundled sample corpus")
+    p.add_argument("inputs", nargs="*", help="files, globs or directories (.jsonl[.gz|.zst], .parquet, .txt), "
+                                             "hf://datasets/NAME[:CONFIG][@SPLIT] or s3://bucket/prefix/; none = "
+                                             "the bundled sample corpus")
     g = p.add_argument_group("run")
     add_options(g, RunOptions, only=("output_dir",))
     add_options(g, FilterConfig)
@@ -469,7 +473,7 @@ def _explain(a: argparse.Namespace) -> int:
 def _done_line(res: RunResult) -> str:
     t = res.totals
     rejected, malformed = sum(t["rejected"].values()), sum(t["malformed"].values())
-    line = f"done: {res.documents:,} documents in {res.done}/{res.batches} batches, "
+    line = f"done: {count(res.documents, 'document')} in {res.done}/{count(res.batches, 'batch')}, "
     if res.dedup is None:
         line += f"{res.passed:,} passed, {rejected:,} rejected, {malformed:,} malformed"
     else:  # what the filter passed is not what the outputs hold: say what deduplication took
@@ -478,7 +482,7 @@ def _done_line(res: RunResult) -> str:
     if t.get("pii_docs"):
         line += f"; personal data in {t['pii_docs']:,} kept documents ({pii_kinds(t['pii'])})"
     if res.samples is not None:
-        line += f"; {res.samples:,} {res.rows_kind}"
+        line += f"; {count(res.samples, res.rows_kind[:-1])}"
     if res.dataset is not None:
         line += f" -> {res.dataset}"
     return line

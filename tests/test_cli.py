@@ -293,13 +293,15 @@ def test_log_json_has_every_stage_and_the_run_outcome(tmp_path_factory, tmp_path
                        "--seq-len", "256", "--log-json", str(log)]) == 0
     ev = _events(log)
     names = [(e["event"], e.get("stage")) for e in ev]
-    assert names == [("run_start", None), ("stage_start", "filter")] + [("batch_done", None)] * 7 + [
+    # the mini corpus is not the bundled sample: the bundled demo tokenizer is a warning, in the log too
+    assert names == [("run_start", None), ("warning", None), ("stage_start", "filter")] + [("batch_done", None)] * 7 + [
         ("stage_done", "filter"), ("stage_start", "samples"), ("stage_done", "samples"), ("stage_start", "tokenize"),
         ("stage_done", "tokenize"), ("stage_start", "merge"), ("stage_done", "merge"), ("run_done", None)]
     assert all(e["output_dir"] == str(out) and e["time"].endswith("Z") for e in ev)
     final = out / "entity_coref_v2_256"
     meta = orjson.loads((final / "metadata.json").read_bytes())
     by = {(e["event"], e.get("stage")): e for e in ev}
+    assert by[("warning", None)]["check"] == "tokenizer" and "--model" in by[("warning", None)]["message"]
     assert by[("stage_done", "samples")]["samples"] == meta["samples_before_tokenize"]
     assert by[("stage_done", "tokenize")]["dropped_samples"] == meta["dropped_samples"]
     assert by[("stage_done", "merge")]["rows"] == len(load_from_disk(str(final)))
@@ -362,7 +364,9 @@ def test_a_log_file_gets_plain_lines_one_per_batch_and_stage(tmp_path_factory, t
     assert sum(ln.startswith("batch 0000") for ln in lines) == 7
     for stage in ("plan:", "filter:", "samples:", "tokenize:", "merge:"):
         assert sum(ln.startswith(stage) for ln in lines) == 1, (stage, lines)
-    assert len(lines) == 7 + 5, lines
+    # the mini corpus is not the bundled sample: one warning line names the demo tokenizer, first
+    assert lines[0].startswith("preflight: warning: the tokenizer is the bundled demo vocabulary"), lines[0]
+    assert len(lines) == 1 + 7 + 5, lines
 
 
 def _help(argv: list[str], capsys) -> str:
@@ -385,6 +389,14 @@ def test_stage_help_says_what_each_command_runs(capsys):
     assert "ignored by `corefprep dedup`" in dedup
 
 
+def test_help_names_every_kind_of_input_and_what_the_default_tokenizer_is(capsys):
+    text = _help(["prepare"], capsys)
+    assert "hf://datasets/NAME[:CONFIG][@SPLIT] or s3://bucket/prefix/" in text
+    assert "default: a demo vocabulary for the bundled sample" in text
+    for history in ("today's", "seed script", "../shared"):
+        assert history not in text
+
+
 def test_every_option_with_a_default_shows_it(capsys):
     """`prepare --help`: each option whose default is a value says "default" in its help."""
     from corefprep.cli import build_parser
@@ -404,7 +416,8 @@ def test_every_option_with_a_default_shows_it(capsys):
             current = None
     checked = 0
     for action in prepare._actions:
-        if not action.option_strings or action.default in (None, False, argparse.SUPPRESS):
+        if (not action.option_strings or action.default in (None, False, argparse.SUPPRESS)
+                or isinstance(action, argparse._StoreFalseAction)):
             continue
         flag = action.option_strings[0]
         assert "default" in blocks[flag], (flag, blocks[flag])
@@ -412,4 +425,8 @@ def test_every_option_with_a_default_shows_it(capsys):
     assert checked >= 15
     assert "(default: 200000)" in blocks["--batch-docs"] and "(default: 1000)" in blocks["--max-entity-freq"]
     assert "(default: 2048)" in blocks["--seq-len"]
+    # a flag that turns something off stores False into a default of True: "(default: True)" would
+    # read as "this flag is on"; like every flag it shows no default
+    for flag in ("--no-pack", "--no-progress", "--keep-pronouns"):
+        assert "default" not in blocks[flag], blocks[flag]
 

@@ -87,3 +87,33 @@ def test_pictures_are_small_pngs():
 def test_the_readme_stays_a_first_page():
     lines = README.read_text(encoding="utf-8").count("\n")
     assert lines <= 260, f"README.md has {lines} lines; move detail into a page of docs/"
+
+
+def test_every_option_of_the_cli_reference_has_its_own_anchor():
+    from corefprep.cli import build_parser
+
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    ids = re.findall(r'<a id="([^"]+)"></a>', page)
+    assert len(ids) == len(set(ids)), "an anchor is used twice"
+    tool = _tool()
+    prepare = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices["prepare"]
+    for action in prepare._actions:
+        if action.help is not argparse.SUPPRESS and "-h" not in action.option_strings:
+            name = tool.anchor("prepare", action)
+            assert name in ids and f"](#{name})" in page, name
+    assert "prepare--model" in ids and "prepare--chunksize" in ids and "doctor--model" in ids
+
+
+def test_every_korean_character_of_the_pages_is_in_the_shipped_font():
+    font = load_tool("docs_font")
+    assert font.missing() == [], "run tools/docs_font.py --fontsource <@fontsource/noto-sans-kr> (see its docstring)"
+
+
+def test_user_pages_say_what_things_are_not_where_they_came_from():
+    """Project history (an older script, issues, the developers' directories) is on the comparison
+    page only."""
+    history = re.compile(r"today's|seed script|\.\./shared|\bissues? \d+", re.I)
+    pages = [README, *sorted(DOCS.glob("*.md"))]
+    found = [f"{p.name}: {m.group(0)}" for p in pages if p.name != "compared.md"
+             for m in history.finditer(p.read_text(encoding="utf-8"))]
+    assert not found, found

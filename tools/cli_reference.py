@@ -109,16 +109,38 @@ def _is_flag(action: argparse.Action) -> bool:
     return action.nargs == 0 and not isinstance(action, argparse.BooleanOptionalAction)
 
 
-def _spelling(action: argparse.Action) -> str:
-    """How the option is written: its flags (the long ones first) and its value."""
+def _spellings(action: argparse.Action) -> list[str]:
+    """How the option is written: each of its flags (the long ones first) with its value."""
     if not action.option_strings:
         name = action.metavar or action.dest
-        return f"{name} ..." if action.nargs in ("*", "+") else str(name)
+        return [f"{name} ..." if action.nargs in ("*", "+") else str(name)]
     flags = sorted(action.option_strings, key=lambda s: (not s.startswith("--"), action.option_strings.index(s)))
     if isinstance(action, argparse.BooleanOptionalAction) or action.nargs == 0:
-        return ", ".join(flags)
+        return flags
     value = _value_name(action)
-    return ", ".join(f"{f} {value}" for f in flags)
+    return [f"{f} {value}" for f in flags]
+
+
+def _spelling(action: argparse.Action) -> str:
+    return ", ".join(_spellings(action))
+
+
+def anchor(command: str, action: argparse.Action) -> str:
+    """The option's own anchor on the page: ``prepare--model`` for ``corefprep prepare --model``,
+    ``prepare-inputs`` for an argument (flags are letters, digits and dashes: nothing to escape)."""
+    longs = [f for f in action.option_strings if f.startswith("--")] or action.option_strings
+    if not longs:
+        return f"{command}-{action.dest.replace('_', '-')}"
+    return f"{command}--{longs[0].lstrip('-')}"
+
+
+def _option_cell(command: str, action: argparse.Action) -> str:
+    """The first cell of an option's row: its anchor, then each spelling on a line of its own as
+    one code span, the first a link to the anchor (docs/assets/site.css keeps a code span in a
+    table whole, so `--chunksize` never splits after its dashes)."""
+    name = anchor(command, action)
+    first, *others = _spellings(action)
+    return "<br>".join([f'<a id="{name}"></a>[`{first}`](#{name})', *(f"`{s}`" for s in others)])
 
 
 def _default(action: argparse.Action) -> str:
@@ -158,11 +180,13 @@ def _synopsis(name: str, parser: argparse.ArgumentParser) -> str:
     return " ".join(words)
 
 
-def _table(actions: list[argparse.Action], prog: str) -> list[str]:
-    lines = ["| option | default | description |", "|---|---|---|"]
+def _table(actions: list[argparse.Action], prog: str, command: str) -> list[str]:
+    """An options table, inside a ``cli-options`` block: docs/assets/site.css keeps the options
+    and defaults there whole (`corefprep/data/tokenizer` never splits at the column's edge)."""
+    lines = ['<div class="cli-options" markdown>', "", "| option | default | description |", "|---|---|---|"]
     for a in actions:
-        lines.append(f"| `{_spelling(a)}` | {_default(a)} | {_escape(_help_text(a, prog))} |")
-    return lines
+        lines.append(f"| {_option_cell(command, a)} | {_default(a)} | {_escape(_help_text(a, prog))} |")
+    return lines + ["", "</div>"]
 
 
 def _groups(parser: argparse.ArgumentParser) -> list[tuple[str, str | None, list[argparse.Action]]]:
@@ -214,7 +238,7 @@ def generate(parser: argparse.ArgumentParser | None = None) -> str:
             if desc:
                 line += f" — {_escape(desc)}"
             out += [line, ""]
-            out += _table(actions, sub.prog)
+            out += _table(actions, sub.prog, name)
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 

@@ -33,6 +33,7 @@ import pyarrow.parquet as pq
 from ..core.atomic import atomic_write_bytes, atomic_write_json, config_hash, read_json
 from ..core.errors import CorefprepError
 from ..core.log import progress_bar, say
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..dedup.result import DedupResult
 from ..filter.records import BatchStats
@@ -306,8 +307,9 @@ def run_samples(work: WorkDir, done: dict[int, BatchStats], cfg: SampleConfig, t
     t = stats.tally
     unaligned = t.unaligned + t.widened
     seconds = time.monotonic() - t0
-    say(f"samples: {summary.num_samples:,} samples from {summary.num_documents_with_samples:,} documents, "
-        f"{summary.num_unique_entities:,} entities, {len(chunks)} chunk(s) ({written} written) "
+    with_samples = count(summary.num_documents_with_samples, "document")
+    say(f"samples: {count(summary.num_samples, 'sample')} from {with_samples}, "
+        f"{count(summary.num_unique_entities, 'entity')}, {count(len(chunks), 'chunk')} ({written} written) "
         f"in {seconds:.1f}s; of {t.candidates:,} candidates {unaligned:,} "
         f"({summary.unaligned_share:.1%}) have a boundary inside a token "
         f"({'widened' if judge.rule.widen else 'dropped'}), {t.too_far:,} do not fit one "

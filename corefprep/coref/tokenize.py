@@ -18,6 +18,7 @@ from typing import Any
 from ..core.atomic import atomic_write_json, clean_temp_files, config_hash, file_sizes, has_sizes, read_json
 from ..core.fence import FENCE
 from ..core.log import progress_bar, say
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..tokenizer.config import MapConfig, TokenizeConfig
 from ..tokenizer.info import manage_tokenizers_parallelism, tokenizer_info
@@ -183,7 +184,8 @@ def run_tokenize(work: WorkDir, chunks: list[ChunkInfo], tcfg: TokenizeConfig, m
             shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
     elapsed = time.monotonic() - t0
     again = f" ({remade} tokenized again: their files were not whole)" if remade else ""
-    say(f"tokenize: {sum(c.samples for c in chunks):,} samples in {len(chunks)} chunk(s){again}, {elapsed:.1f}s")
+    say(f"tokenize: {count(sum(c.samples for c in chunks), 'sample')} in {count(len(chunks), 'chunk')}{again}, "
+        f"{elapsed:.1f}s")
     if dropped:
         # the samples stage judged every sample with this tokenizer and these settings
         say(f"warning: {dropped:,} samples did not become rows although the samples stage kept them; "

@@ -29,6 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..core.log import progress_bar, say
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, DocumentFaults, EngineConfig, Step, Unit, supervised
@@ -170,7 +171,8 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg
     todo = [k for k in sorted(done) if signatures_valid(directory, signer, k, done[k].parquet_sha256) is None]
     if not todo:
         return 0
-    say(f"dedup: signing the kept documents of {len(todo)} filter batch(es) ({signer.words} words)")
+    say(f"dedup: signing the kept documents of {count(len(todo), 'filter batch', 'filter batches')} "
+        f"({signer.words} words)")
     units = _units(work, done, todo, (cfg.workers or 1) if signer.uses_kiwi else 1)
     expected = Counter(u.args.batch for u in units)
     parts: dict[int, list[tuple[tuple[int, int], Signed]]] = {}  # a batch's parts signed so far
@@ -234,5 +236,5 @@ def _say_unsigned(k: int, unsigned: list[int]) -> None:
     if not unsigned:
         return
     shown = ", ".join(map(str, sorted(unsigned)[:10])) + (", ..." if len(unsigned) > 10 else "")
-    say(f"dedup: {len(unsigned)} document(s) of batch {k} could not be signed (their worker died or they ran past "
-        f"--doc-timeout: doc_index {shown}); they are deduplicated by their exact hash only")
+    say(f"dedup: {count(len(unsigned), 'document')} of batch {k} could not be signed (their worker died or they ran "
+        f"past --doc-timeout: doc_index {shown}); they are deduplicated by their exact hash only")

@@ -29,6 +29,7 @@ import numpy as np
 
 from ..core.atomic import atomic_write_json, config_hash, remove_path
 from ..core.log import say
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, EngineConfig, Step, Unit, supervised
@@ -102,7 +103,7 @@ def run_dedup(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg: E
         if place is not None:
             shutil.rmtree(place, ignore_errors=True)
     result = _cluster(work, done, signer, sources, bands_dir, units, result_key)
-    say(f"dedup: {_line(result.summary)} in {time.monotonic() - t0:.1f}s ({len(todo)} of {len(units)} units "
+    say(f"dedup: {_line(result.summary)} in {time.monotonic() - t0:.1f}s ({len(todo)} of {count(len(units), 'unit')} "
         "computed now)")
     return result
 

@@ -18,6 +18,7 @@ import orjson
 
 from ..core.atomic import atomic_write_bytes, file_sha256, read_json
 from ..core.errors import UsageError
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from .records import BatchStats
 
@@ -111,7 +112,7 @@ def batch_line(s: BatchStats) -> str:
     """The one-line summary printed when a batch finishes."""
     q = f", {len(s.quarantined)} quarantined" if s.quarantined else ""
     if s.worker_deaths:
-        q += f", {s.worker_deaths} worker death(s) (their work was handed out again)"
+        q += f", {count(s.worker_deaths, 'worker death')} (their work was handed out again)"
     if s.pii_docs:
         q += f", personal data {PII_DONE.get(s.pii_mode, s.pii_mode)} in {s.pii_docs:,} ({pii_kinds(s.pii)})"
     if s.redecided_from:

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from ..core.atomic import atomic_write_json, read_json
 from ..core.log import progress_bar
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..parallel import Beat, EngineConfig, Step, Unit, supervised
 from .documents import InputFile
@@ -145,7 +146,7 @@ def _count_files(work: WorkDir, cache: dict[str, Any], files: list[InputFile], j
     """Count and hash ``jobs`` under the supervisor; every finished file is in the cache on disk
     within seconds (and when the step stops, whatever stopped it)."""
     step = Step("counting inputs", count_unit, unit_limit=cfg.unit_timeout, floor_rate=COUNT_FLOOR_BYTES_PER_S)
-    bar = progress_bar(sum(j.file.size for j in jobs), f"counting records in {len(jobs)} file(s)", unit="B",
+    bar = progress_bar(sum(j.file.size for j in jobs), f"counting records in {count(len(jobs), 'file')}", unit="B",
                        unit_scale=True, enabled=progress)
     saved = time.monotonic()
     try:
@@ -217,7 +218,7 @@ def _hash_files(work: WorkDir, todo: list[tuple[str, int]], cfg: EngineConfig, p
     if not todo:
         return
     step = Step("hashing data files", hash_unit, unit_limit=cfg.unit_timeout, floor_rate=HASH_FLOOR_BYTES_PER_S)
-    bar = progress_bar(sum(size for _, size in todo), f"hashing {len(todo)} data file(s) of {name}", unit="B",
+    bar = progress_bar(sum(size for _, size in todo), f"hashing {count(len(todo), 'data file')} of {name}", unit="B",
                        unit_scale=True, enabled=progress)
     units = [Unit(p, p, max(1, size)) for p, size in sorted(todo, key=lambda t: -t[1])]
     try:

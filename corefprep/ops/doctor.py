@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.errors import CorefprepError
+from ..core.plural import count
 from ..coref.tokenize import MIN_ROWS_PER_PROC
 from ..io.documents import Document, InputFile
 from ..io.read import iter_documents
@@ -270,7 +271,7 @@ def estimate_times(documents: int, sample: SampleStats, kiwi: KiwiBench, tok: To
     out.append(StageEstimate(
         "filter", max(kiwi_s, read_s),
         f"{reach:,.0f} documents reach Kiwi ({sample.reach_share:.1%}) at {kiwi.chars_per_s:,.0f} chars/s x "
-        f"{plan.workers} workers ({kiwi_rate:,.0f} chars/s); the reader alone needs {read_s:,.0f}s "
+        f"{count(plan.workers, 'worker')} ({kiwi_rate:,.0f} chars/s); the reader alone needs {read_s:,.0f}s "
         f"({sample.reader_docs_per_s:,.0f} docs/s, one process)"))
     kept = documents * kept_share
     if objective != "clm":  # clm packs the kept documents themselves: no samples stage
@@ -282,7 +283,7 @@ def estimate_times(documents: int, sample: SampleStats, kiwi: KiwiBench, tok: To
         start = 2.0 * procs if procs > 1 else 0.0
         out.append(StageEstimate("tokenize", tokens / (tok.tokens_per_s * procs) + start,
                                  f"{tokens:,.0f} tokens of {kept:,.0f} kept documents at {tok.tokens_per_s:,.0f} "
-                                 f"tokens/s x {procs} processes"))
+                                 f"tokens/s x {count(procs, 'process')}"))
     if objective == "clm":
         # `make bench-clm`: 25M tokens packed into blocks in 0.1 s; start-up dominates
         out.append(StageEstimate("pack", 1.0 + tokens / 200_000_000 if tok.ok and tok.tokens_per_s else 1.0,
@@ -376,7 +377,7 @@ def build_report(opts: RunOptions, bench_seconds: float = 5.0) -> Report:
     kept_share = sample.kept_share if sample is not None and sample.kept else None
     pf = run_preflight(opts, strict=True, id_bytes=profile.id_bytes, kept_share=kept_share)
     for f in pf.findings:
-        if f.check in ("inputs", "output_dir", "disk"):
+        if f.check in ("inputs", "output_dir", "disk", "tokenizer"):
             notes.lines.append(("PROBLEM — " if f.level == "error" else "") + f.message)
         if f.level == "error":
             notes.problems.append(f.message)

@@ -12,11 +12,13 @@ The personal data the detectors find in it is listed too, with what redaction wr
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import CorefprepError, UsageError
 from ..core.manifest import read_manifest
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..filter.values import read_values
 from ..io.documents import Document
@@ -161,7 +163,9 @@ def _pii_lines(e: Explained) -> list[str]:
         return ["personal data: none found"]
     text = e.doc.text or ""
     done = {"redact": "the run redacts them", "tag": "the run tags them", "off": "the run leaves them (--pii off)"}
-    head = f"personal data: {len(e.pii)} span(s)" + (f"; {done.get(e.pii_mode, e.pii_mode)}" if e.pii_mode else "")
+    head = f"personal data: {count(len(e.pii), 'span')}"
+    if e.pii_mode:
+        head += f"; {done.get(e.pii_mode, e.pii_mode)}"
     if e.redact:
         return [head + " (shown redacted; --raw shows them as written)"] + [
             f"  {s.kind:<8} {s.start:,}-{s.end:,}  -> {mask_span(text, s)!r}" for s in e.pii]
@@ -187,35 +191,27 @@ def _show(v: Any) -> str:
 
 def format_explained(e: Explained) -> str:
     doc = e.doc
-    shown = mask_text(doc.text or "", e.pii) if e.redact else (doc.text or "")
     where = "--text" if doc.doc_index < 0 else f"{doc.source}:{doc.line}, doc_index {doc.doc_index}, id {doc.doc_id}"
     lines = [f"document: {where} ({len(doc.text or ''):,} characters)",
              f"rules: {e.rules.name}, with {e.settings_from}"]
-    stages = {g.name: g.stage for g in e.rules.groups}
     rows = [("#", "rule", "reason", "measured", "passes when", "verdict")]
     stopped = False
     for i, s in enumerate(e.steps, 1):
-        c = s.check
-        where_run = "reader" if all(stages[g] == CHEAP for g in c.needs) else "worker"
-        if not s.applies:
-            verdict = "off"
-        elif s.quantity is None and any(g for g in c.needs):
-            verdict = "not measured" if e.kiwi_error else "n/a"
-        else:
-            verdict = "FAIL" if s.fails else "pass"
+        verdict = _verdict(e, s)
         if s.fails and not stopped:
             verdict += "  <- the filter stops here"
             stopped = True
         elif stopped and s.applies:
-            verdict += " (after the verdict)"
-        measured = _show(s.quantity) if s.applies else ""
-        if c.at_offset and isinstance(s.quantity, int) and s.quantity >= 0:
-            measured = f"at {s.quantity:,}: {shown[s.quantity:s.quantity + 8]!r}"
-        rows.append((str(i), f"{c.rule} [{where_run}]", c.reason, measured,
-                     c.limit(e.rules) if s.applies else "", verdict))
-    widths = [max(len(r[j]) for r in rows) for j in range(5)]
+            verdict += " (not reached)"
+        rows.append((str(i), _rule_name(e, s), s.check.reason, _measured(e, s),
+                     s.check.limit(e.rules) if s.applies else "", verdict))
+    widths = [max(_cells(r[j]) for r in rows) for j in range(5)]
     for r in rows:
-        lines.append("  ".join(r[j].ljust(widths[j]) for j in range(5)) + "  " + r[5])
+        lines.append("  ".join(r[j] + " " * (widths[j] - _cells(r[j])) for j in range(5)) + "  " + r[5])
+    lines += [f"n/a: {why}" for why in dict.fromkeys(s.idle[1] for s in e.steps if s.applies and s.idle)]
+    if stopped:
+        lines.append("not reached: the filter stops at the first rule a document fails; the rules after it are "
+                     "measured here only to show how far the document is from each")
     if e.kiwi_error:
         lines.append(f"Kiwi failed on the document: {e.kiwi_error}")
     lines.append(f"verdict: {'kept' if e.verdict is None else 'rejected, ' + e.verdict}")
@@ -224,6 +220,43 @@ def format_explained(e: Explained) -> str:
         lines.append(f"recorded by the run (batch {e.recorded['batch']}): {e.recorded['verdict']}"
                      + ("" if same else "  (differs: the settings or the rules changed since)"))
     return "\n".join(lines + _pii_lines(e))
+
+
+def _cells(text: str) -> int:
+    """Terminal columns ``text`` takes: Hangul and other wide characters take two, so the columns
+    after a measured text in Hangul stay aligned."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _rule_name(e: Explained, s: Step) -> str:
+    """The rule in a few words, and where the filter applies it (the reader or a Kiwi worker)."""
+    stages = {g.name: g.stage for g in e.rules.groups}
+    where_run = "reader" if all(stages[g] == CHEAP for g in s.check.needs) else "worker"
+    return f"{s.check.rule} [{where_run}]"
+
+
+def _verdict(e: Explained, s: Step) -> str:
+    if not s.applies:
+        return "off"
+    if s.idle is not None:
+        return "n/a"
+    if s.quantity is None and any(g for g in s.check.needs):
+        return "not measured" if e.kiwi_error else "n/a"
+    return "FAIL" if s.fails else "pass"
+
+
+def _measured(e: Explained, s: Step) -> str:
+    """What the rule measured, as people read it: an offset in the text as the characters there."""
+    if not s.applies:
+        return ""
+    if s.idle is not None:
+        return s.idle[0]
+    if s.check.at_offset and isinstance(s.quantity, int):
+        if s.quantity < 0:
+            return "none found"
+        text = mask_text(e.doc.text or "", e.pii) if e.redact else (e.doc.text or "")
+        return f"at {s.quantity:,}: {text[s.quantity:s.quantity + 8]!r}"
+    return _show(s.quantity)
 
 
 def explained_json(e: Explained) -> dict[str, Any]:
@@ -235,7 +268,7 @@ def explained_json(e: Explained) -> dict[str, Any]:
         "settings": e.rules.as_dict(),
         "checks": [{"n": i, "rule": s.check.rule, "reason": s.check.reason, "applies": s.applies,
                     "measured": s.quantity, "passes_when": s.check.limit(e.rules) if s.applies else None,
-                    "fails": s.fails} for i, s in enumerate(e.steps, 1)],
+                    "fails": s.fails, "note": s.idle[1] if s.idle else None} for i, s in enumerate(e.steps, 1)],
         "kiwi_error": e.kiwi_error,
         "verdict": e.verdict or "kept",
         "recorded": e.recorded,

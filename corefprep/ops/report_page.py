@@ -9,6 +9,7 @@ import html
 import time
 from typing import Any, NamedTuple
 
+from ..core.plural import count
 from ..filter.stats import describe_pii
 from .report_data import DatasetData, PageTables, RunData
 from .report_hangul import romanize
@@ -124,10 +125,10 @@ def summary_rows(run: RunData) -> list[SummaryRow]:
                                shown + (f"; and {len(failed) - 5} more" if len(failed) > 5 else "")))
     sm = st.samples
     if sm is not None:
-        rows.append(SummaryRow("samples", f"{sm.samples:,} in {sm.chunks} chunk(s)"
+        rows.append(SummaryRow("samples", f"{sm.samples:,} in {count(sm.chunks, 'chunk')}"
                                           + ("" if sm.complete else ", incomplete")))
     for d in st.outputs:
-        state = f"{d.num_samples:,} rows" if d.complete else "INCOMPLETE (no _COMPLETE marker)"
+        state = count(d.num_samples, "row") if d.complete else "INCOMPLETE (no _COMPLETE marker)"
         rows.append(SummaryRow("dataset", f"{d.path}: {state}"))
     return rows
 

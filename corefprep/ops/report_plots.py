@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.plural import count, noun
 from ..filter.batch import LENGTH_EDGES
 from ..filter.records import QUARANTINE_REASONS
 from .report_canvas import (
@@ -122,11 +123,33 @@ def plot_batches(run: RunData) -> Drawn:
         for k in failed:
             a.axvspan(k - 0.5, k + 0.5, color=WARN, alpha=0.25, linewidth=0)
     batch_axis(ax[1, 0], ks)
-    caption = (f"{len(stats)} finished batches of {st.batch_docs:,} documents; "
-               f"{st.docs_per_s or 0:,.0f} docs/s over all of them")
+    caption = (f"{count(len(stats), 'finished batch', 'finished batches')} of up to {st.batch_docs:,} documents; "
+               f"{st.docs_per_s or 0:,.0f} docs/s over {noun(len(stats), 'it', 'all of them')}")
     if failed:
         caption += f"; failed batches shaded red ({len(failed)})"
+    few = few_batches_note(len(stats), st.batch_docs)
+    if few:
+        ax[0, 0].text(0.5, 0.5, few_batches_mark(len(stats)), transform=ax[0, 0].transAxes, ha="center",
+                      va="center", fontsize=9, color="grey")
+        caption += ". " + few
     return Drawn(fig, caption)
+
+
+# Fewer finished batches than this make the per-batch plots a point or two: they say why.
+FEW_BATCHES = 3
+
+
+def few_batches_note(batches: int, batch_docs: int) -> str | None:
+    """Why a per-batch plot has only a point or two (None when it has enough)."""
+    if batches >= FEW_BATCHES:
+        return None
+    return (f"With {count(batches, 'batch')}, these plots have {count(batches, 'point')}: a batch holds up to "
+            f"--batch-docs {batch_docs:,} documents, so a small corpus is one batch. A smaller --batch-docs gives "
+            "more points and the same dataset")
+
+
+def few_batches_mark(batches: int) -> str:
+    return f"{count(batches, 'batch')} only: see the caption"
 
 
 def plot_dedup(run: RunData) -> Drawn:
@@ -234,7 +257,7 @@ def plot_lengths(run: RunData) -> Drawn:
     skipped = len(run.stats) - totals.batches
     caption = "Bins grow by 25% each; counts on a log scale (kept documents are usually a small share)."
     if skipped:
-        caption += f" {skipped} batches without length histograms are left out."
+        caption += f" {count(skipped, 'batch')} without length histograms {noun(skipped, 'is', 'are')} left out."
     return Drawn(fig, caption)
 
 
@@ -269,7 +292,10 @@ def plot_timings(run: RunData) -> Drawn:
         b.set_ylabel("seconds")
         batch_axis(b, ks)
         b.set_title("seconds per filter batch")
-    caption = f"Filtering took {duration(run.status.filter_seconds or 0)} over {len(run.stats)} batches."
+    caption = f"Filtering took {duration(run.status.filter_seconds or 0)} over {count(len(run.stats), 'batch')}."
+    few = few_batches_note(len(run.stats), run.status.batch_docs) if run.stats else None
+    if few:
+        caption += f" {few}."
     caption += (" Stage times come from the final dataset's metadata.json." if stage_t else
                 " Stage times are recorded with the final dataset (none yet).")
     return Drawn(fig, caption)

@@ -22,6 +22,7 @@ import psutil
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
 from ..core.manifest import read_manifest
+from ..core.plural import count, noun
 from ..core.workdir import WorkDir
 from ..dedup.result import REASONS, read_summary
 from ..filter.records import BatchCpu
@@ -402,13 +403,13 @@ def _speed_line(st: dict[str, Any]) -> str:
     rate = st["docs_per_s"]
     if rate is None:
         return "speed: no finished batch yet"
-    line = (f"speed: {rate:,.0f} docs/s over {st['done']} finished batch{'es' if st['done'] != 1 else ''} "
+    line = (f"speed: {rate:,.0f} docs/s over {count(st['done'], 'finished batch', 'finished batches')} "
             f"({duration(st['filter_seconds'])} of filtering)")
     left = st["pending"] + st["failed"]
     if left == 0:
         return line + "; every batch is done"
     eta = st["eta_seconds"]
-    rest = f"{left} batches left ({st['pending_documents']:,} documents)"
+    rest = f"{count(left, 'batch')} left ({count(st['pending_documents'], 'document')})"
     if st["run"]["live"]:
         return line + f"; ETA {duration(eta)} at that speed for the {rest}"
     return line + f"; {rest}: about {duration(eta)} at that speed once a run resumes (none is live)"
@@ -420,7 +421,7 @@ def describe_cpu(cpu: dict[str, Any], done: int) -> str:
     total = cpu["seconds"]
     parts = ", ".join(f"{label} {cpu[name] / total:.1%}" for name, label in CPU_PARTS if cpu[name] > 0)
     older = done - cpu["batches"]
-    note = f"; {older} older batch(es) recorded none" if older else ""
+    note = f"; {count(older, 'older batch', 'older batches')} recorded none" if older else ""
     return f"{total:,.1f} s in the finished batches{note} — {parts}"
 
 
@@ -436,8 +437,8 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
         if d.get("unsigned_near"):
             docs = d.get("unsigned_near_docs") or []
             shown = ", ".join(map(str, docs[:5])) + (", ..." if len(docs) > 5 else "")
-            unsigned = (f"; {d['unsigned_near']:,} document(s) quarantined while being signed were compared by their "
-                        f"exact hash only (doc_index {shown})")
+            unsigned = (f"; {count(d['unsigned_near'], 'document')} quarantined while being signed "
+                        f"{noun(d['unsigned_near'], 'was', 'were')} compared by exact hash only (doc_index {shown})")
         lines.append(f"dedup: {d['mode']}, {d['removed']:,} of {d['documents']:,} kept documents removed ({share:.1%}: "
                      f"{r.get('duplicate_exact', 0):,} exact, {r.get('duplicate_near', 0):,} near), listed in "
                      f"{d['removed_file']}{unsigned}{state}")
@@ -454,23 +455,24 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
             state = "out of date (filter batches changed since; the next samples/prepare run rebuilds them)"
         extra = ""
         if sm.get("documents") is not None:
-            extra = f" from {sm['documents']:,} documents, {sm.get('entities') or 0:,} entities,"
-        lines.append(f"samples: {sm['samples']:,} samples{extra} in {sm['chunks']} chunk(s), {state}")
+            extra = f" from {count(sm['documents'], 'document')}, {count(sm.get('entities') or 0, 'entity')},"
+        lines.append(f"samples: {count(sm['samples'], 'sample')}{extra} in {count(sm['chunks'], 'chunk')}, {state}")
     if not tok:
         lines.append("tokenized: nothing yet")
     for i, t in enumerate(tok):
         older = "" if i == 0 else " (older settings)"
         if t.get("objective") == "clm":
             done = sum(1 for b in st["batches"] if b["state"] == "done")
-            lines.append(f"tokenized{older}: {t['batches']} of {done} finished filter batches, {t['documents']:,} "
-                         f"documents, {t['tokens']:,} tokens [work/tokenized/{t['key']}]")
+            lines.append(f"tokenized{older}: {t['batches']} of {count(done, 'finished filter batch')}, "
+                         f"{count(t['documents'], 'document')}, {count(t['tokens'], 'token')} "
+                         f"[work/tokenized/{t['key']}]")
             continue
-        chunks = f"{t['chunks']} chunk(s)"
+        chunks = count(t["chunks"], "chunk")
         if i == 0 and sm is not None and sm.get("fingerprints"):
             current = len(set(sm["fingerprints"]) & set(t["fingerprints"]))
-            chunks = f"{current} of {len(sm['fingerprints'])} samples chunks"
-        lines.append(f"tokenized{older}: {chunks}, {t['rows']:,} rows, {t['dropped']:,} samples dropped "
-                     f"[work/tokenized/{t['key']}]")
+            chunks = f"{current} of {count(len(sm['fingerprints']), 'samples chunk')}"
+        lines.append(f"tokenized{older}: {chunks}, {count(t['rows'], 'row')}, {count(t['dropped'], 'sample')} "
+                     f"dropped [work/tokenized/{t['key']}]")
     if not stages["datasets"]:
         lines.append("dataset: none yet")
     for d in stages["datasets"]:
@@ -482,7 +484,8 @@ def _stage_lines(st: dict[str, Any]) -> list[str]:
             label, what = "dataset", "rows" if d["dataset_type"] == "clm" else "samples"
             shown = d["path"]
         if d["complete"]:
-            lines.append(f"{label}: {shown} ({d['num_samples']:,} {what}, complete{', ' + kind if kind else ''})")
+            rows = count(d["num_samples"], what[:-1])
+            lines.append(f"{label}: {shown} ({rows}, complete{', ' + kind if kind else ''})")
         else:
             lines.append(f"{label}: {shown} INCOMPLETE (no {COMPLETE_MARKER} marker; it was interrupted — rerun to "
                          "finish it)")
@@ -509,11 +512,12 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
     mal = sum(t["malformed"].values())
     rate = f" ({st['pass_rate']:.1%})" if st["pass_rate"] is not None else ""
     lines = [
-        f"{st['output_dir']}: {st['inputs_documents']:,} input documents in {st['num_batches']} batches of "
-        f"{st['batch_docs']:,} — {st['done']} done, {st['pending']} pending, {st['failed']} failed",
+        f"{st['output_dir']}: {count(st['inputs_documents'], 'input document')} in "
+        f"{count(st['num_batches'], 'batch')} of {st['batch_docs']:,} — {st['done']} done, {st['pending']} pending, "
+        f"{st['failed']} failed",
         _run_line(st["run"]),
-        f"total: {t['documents']:,} documents done, {t['passed']:,} passed{rate}, {rej:,} rejected, {mal:,} malformed, "
-        f"{st['quarantined']:,} quarantined",
+        f"total: {count(t['documents'], 'document')} done, {t['passed']:,} passed{rate}, {rej:,} rejected, "
+        f"{mal:,} malformed, {st['quarantined']:,} quarantined",
     ]
     if t["rejected"]:
         lines.append("rejected: " + _reasons(t["rejected"]))
@@ -522,7 +526,7 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
     if t.get("pii_docs"):
         lines.append("personal data: " + describe_pii(t["pii_modes"], t["pii_docs"], t["pii"]))
     if st["quarantined"]:
-        lines.append(f"quarantined: {st['quarantined']:,} document(s) (worker_died / timeout) listed in "
+        lines.append(f"quarantined: {count(st['quarantined'], 'document')} (worker_died / timeout) listed in "
                      f"{st['quarantine_file']}")
     lines.append(_speed_line(st))
     if st.get("cpu"):
@@ -530,12 +534,14 @@ def format_status(st: dict[str, Any], show_batches: list[int] | None = None) -> 
     r = st.get("redecided") or {}
     if r.get("batches"):
         analysed = r["documents"] - r["from_values"]
-        lines.append(f"re-decided: {r['batches']} batch(es) from their recorded values after a settings change; of "
-                     f"{r['documents']:,} documents past the cheap rules {analysed:,} were analysed again")
+        lines.append(f"re-decided: {count(r['batches'], 'batch')} from their recorded values after a settings change; "
+                     f"of {count(r['documents'], 'document')} past the cheap rules {analysed:,} "
+                     f"{noun(analysed, 'was', 'were')} analysed again")
     if r.get("pending") or r.get("pending_afresh"):
-        lines.append(f"settings changed: {r['pending']} pending batch(es) will be re-decided from their recorded "
-                     f"values" + (f", {r['pending_afresh']} computed afresh (no recorded values)"
-                                  if r.get("pending_afresh") else ""))
+        afresh = (f", {r['pending_afresh']} computed afresh (no recorded values)" if r.get("pending_afresh")
+                  else "")
+        lines.append(f"settings changed: {count(r['pending'], 'pending batch', 'pending batches')} will be "
+                     f"re-decided from their recorded values{afresh}")
     lines += _stage_lines(st)
     wanted = set(show_batches or [])
     shown = [b for b in st["batches"] if b["batch"] in wanted or b["state"] == "failed"]

@@ -83,6 +83,9 @@ class Check:
     applies: Callable[[Any], bool] = _always
     rule: str = ""  # what it checks, in a few words
     at_offset: bool = False  # the quantity is an offset in the text (-1: nothing found): show the text there
+    # for people, when the check did not look at this document (pronouns piece by piece in a
+    # document too short to be cut): what to show as measured, and why; None when it did look
+    idle: Callable[[Any, Values], tuple[str, str] | None] | None = None
 
 
 class Missing(NamedTuple):
@@ -98,6 +101,7 @@ class Step(NamedTuple):
     applies: bool
     quantity: Any  # None when not applicable
     fails: bool
+    idle: tuple[str, str] | None = None  # the check's ``idle`` note for this document (shown, why)
 
 
 def share(part: Any, whole: Any) -> Any:
@@ -149,7 +153,8 @@ def explain(rules: Any, values: Values, have: set[str]) -> list[Step]:
         if not on or any(g not in have for g in c.needs):
             out.append(Step(c, on, None, False))
             continue
-        out.append(Step(c, True, c.quantity(rules, values), bool(c.fails(rules, values))))
+        idle = c.idle(rules, values) if c.idle is not None else None
+        out.append(Step(c, True, c.quantity(rules, values), bool(c.fails(rules, values)), idle))
     return out
 
 

@@ -157,6 +157,17 @@ def _share(v: Values) -> Any:
     return share(v["nnp"], v["tokens"])
 
 
+def _not_cut(r: V2Rules, v: Values) -> tuple[str, str] | None:
+    """A document no longer than --early-exit-chars is not cut into pieces: the whole-document
+    check alone looks for its pronouns."""
+    chars = v.get("chars")
+    if chars is None or chars > r.early_exit_chars:
+        return None
+    return (f"not cut ({chars:,} <= {r.early_exit_chars:,} chars)",
+            "a document of at most --early-exit-chars characters is not cut into pieces: the whole-document "
+            "rule alone looks for its pronouns")
+
+
 # The checks in the order the filter applies them (docs/rules.md, "Rule set v2").
 V2Rules.groups = (
     Group("length", (Column("chars", "int", "characters (code points)"),), CHEAP),
@@ -187,10 +198,10 @@ V2Rules.checks = (
           lambda r, v: share(v["symbols"], v["chars"]), lambda r: f"<= {r.max_symbol_ratio}", ("max_symbol_ratio",),
           rule="symbols / characters"),
     Check("has_pronoun", ("pieces",), lambda r, v: v["piece_np"] >= 0, lambda r, v: v["piece_np"],
-          lambda r: "none (-1)", ("drop_pronouns",), applies=lambda r: r.drop_pronouns and r.early_exit_chars > 0,
-          rule="first pronoun (NP), piece by piece", at_offset=True),
+          lambda r: "no pronoun", ("drop_pronouns",), applies=lambda r: r.drop_pronouns and r.early_exit_chars > 0,
+          rule="first pronoun (NP), piece by piece", at_offset=True, idle=_not_cut),
     Check("has_pronoun", ("whole",), lambda r, v: v["np_at"] >= 0, lambda r, v: v["np_at"],
-          lambda r: "none (-1)", ("drop_pronouns",), applies=lambda r: r.drop_pronouns,
+          lambda r: "no pronoun", ("drop_pronouns",), applies=lambda r: r.drop_pronouns,
           rule="first pronoun (NP), whole document", at_offset=True),
     Check("nnp_share_low", ("whole",), lambda r, v: _share(v) < r.min_nnp_share, lambda r, v: _share(v),
           lambda r: f">= {r.min_nnp_share}", ("min_nnp_share",), rule="NNP / Kiwi tokens"),

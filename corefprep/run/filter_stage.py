@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..core.atomic import clean_temp_files
 from ..core.errors import CorefprepError
 from ..core.log import EventLog, say
+from ..core.plural import count
 from ..core.workdir import WorkDir
 from ..filter.config import FilterConfig
 from ..filter.context import FilterContext
@@ -160,7 +161,8 @@ def run_filter(opts: RunOptions, plan: FilterPlan, events: EventLog, store: Owne
     for note in plan.notes:
         say(note)
     if not plan.todo:
-        say(f"filter: all {plan.num_batches} batches already done ({plan.total_docs:,} documents)")
+        done = "the batch is" if plan.num_batches == 1 else f"all {plan.num_batches} batches"
+        say(f"filter: {done} already done ({count(plan.total_docs, 'document')})")
         _record(plan)
         return {}
     try:

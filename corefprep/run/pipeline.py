@@ -28,6 +28,7 @@ from typing import Any
 from ..clm.stage import prepare_clm
 from ..core.errors import CorefprepError, UsageError
 from ..core.log import EventLog, say
+from ..core.plural import count, noun
 from ..core.timings import Timings
 from ..coref.merge import run_merge
 from ..coref.samples import run_samples
@@ -80,8 +81,10 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
     opts = staged(opts)  # an output on a store is worked on in a local stage directory
     if opts.engine.engine == "ray" and "filter" in stages:
         import_ray()  # without the extra: one line saying how to install it, before anything runs
-    enforce(run_preflight(opts, for_run=True), say)  # unreadable inputs, unwritable output dir, too little disk: now
-    if "tokenize" in stages or "merge" in stages:
+    tokenizes = "tokenize" in stages or "merge" in stages
+    preflight = run_preflight(opts, for_run=True, tokenizes=tokenizes)
+    enforce(preflight, say)  # unreadable inputs, unwritable output dir, too little disk: now
+    if tokenizes:
         validate_tokenizer(opts.tokenize)  # a tokenizer unfit for the objective fails now, not after the filter
     if opts.dedup.dedup_against is not None and stages != ("filter",):
         _check_against(opts)  # an earlier run without usable signatures fails now, not after the filter
@@ -96,6 +99,8 @@ def prepare(opts: RunOptions, stages: tuple[str, ...] = STAGES) -> RunResult:
             # closed before the stages that fork processes of their own
             on_ray.enter_context(ray_session(opts.engine))
         events.emit("run_start", stages=list(stages), command=command, pid=os.getpid())
+        for w in preflight.warnings:  # said on stderr already; a log collector sees them too
+            events.emit("warning", check=w.check, message=w.message)
         result = _run_stages(opts, stages, events, on_ray, store)
     if opts.output_url is not None:  # name the outputs where they were uploaded, not in the stage
         result.dataset = published(opts, result.dataset)
@@ -120,7 +125,8 @@ def _run_stages(opts: RunOptions, stages: tuple[str, ...], events: EventLog, on_
     if stages == ("filter",):
         return result
     if opts.batches and len(done) < plan.num_batches:
-        say(f"{plan.num_batches - len(done)} batches are still pending; stopping after the filter stage")
+        left = plan.num_batches - len(done)
+        say(f"{count(left, 'batch')} {noun(left, 'is', 'are')} still pending; stopping after the filter stage")
         return result
     require_all_done(plan, done)
     if not opts.engine.shared_dir:

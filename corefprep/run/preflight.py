@@ -24,9 +24,11 @@ import zstandard
 
 from ..core.atomic import read_json
 from ..core.errors import CorefprepError
+from ..core.plural import count
 from ..io.documents import InputFile
 from ..io.resolve import resolve_inputs
-from .options import RunOptions
+from ..tokenizer.config import BUNDLED_TOKENIZER
+from .options import BUNDLED_SAMPLE, RunOptions
 
 # Bytes each stage leaves on disk per document the rules *keep*, measured with
 #   python tools/measure_plan_constants.py footprint                          (bundled sample, 366 docs)
@@ -425,16 +427,45 @@ def disk_finding(est: DiskEstimate, strict: bool = False) -> Finding:
     )
 
 
+# --- the tokenizer -------------------------------------------------------------------------------
+
+
+def is_bundled_tokenizer(model: str) -> bool:
+    """True when ``model`` names the package's own tokenizer (the default of --model)."""
+    return "://" not in model and Path(model).expanduser().resolve() == BUNDLED_TOKENIZER.resolve()
+
+
+def is_bundled_sample(files: list[InputFile]) -> bool:
+    """True when every input is one of the bundled sample's files."""
+    sample = BUNDLED_SAMPLE.resolve()
+    return bool(files) and all("://" not in f.path and Path(f.path).resolve().parent == sample for f in files)
+
+
+def demo_tokenizer_finding(opts: RunOptions, files: list[InputFile]) -> Finding | None:
+    """A warning when a run would tokenize inputs other than the bundled sample with the bundled
+    tokenizer. That vocabulary was learnt from the sample's 366 documents only, so it makes a
+    working demo offline but rows no real model reads; a warning rather than an error, so a trial
+    run on one's own data still works without a model at hand."""
+    if not is_bundled_tokenizer(opts.tokenize.model) or not files or is_bundled_sample(files):
+        return None
+    return Finding("tokenizer", "warning",
+                   "the tokenizer is the bundled demo vocabulary, made for the bundled sample (8,000 WordPiece "
+                   "tokens learnt from its 366 documents), not for a model you will train: pass --model with your "
+                   "model's tokenizer (a local directory or a hub name)",
+                   {"model": opts.tokenize.model})
+
+
 # --- the whole check -----------------------------------------------------------------------------
 
 
 def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int | None = None,
-                  kept_share: float | None = None, for_run: bool = False) -> Preflight:
+                  kept_share: float | None = None, for_run: bool = False, tokenizes: bool = True) -> Preflight:
     """Every check for the run ``opts`` (a RunOptions) describes. Nothing is left behind on disk but,
     ``for_run``, the (empty) output directory the run is about to use.
 
     ``strict`` (default ``--strict``) makes a disk shortfall an error instead of a warning.
     ``id_bytes`` (2 or 4, from the tokenizer's vocabulary) scales the tokenized chunks' estimate.
+    ``tokenizes``: the run tokenizes (not only filters), so which tokenizer it uses matters.
     """
     strict = opts.engine.strict if strict is None else strict
     findings: list[Finding] = []
@@ -448,12 +479,16 @@ def run_preflight(opts: RunOptions, *, strict: bool | None = None, id_bytes: int
         counted = read_json(opts.work.input_counts) if any(f.kind == "hf" for f in files) else None
         pf.inputs = estimate_input(files, counted if isinstance(counted, dict) else None)
         uncounted = pf.inputs.uncounted
-        note = (f"; {len(uncounted)} hub input(s) not counted yet ({', '.join(uncounted[:3])}): the run counts them "
-                "first and the disk estimate leaves them out") if uncounted else ""
+        note = (f"; {count(len(uncounted), 'hub input')} not counted yet ({', '.join(uncounted[:3])}): the run "
+                "counts them first and the disk estimate leaves them out") if uncounted else ""
         findings.append(Finding("inputs", "ok",
-                                f"{len(files)} input file(s) readable, {format_bytes(pf.inputs.compressed_bytes)} "
+                                f"{count(len(files), 'input file')} readable, "
+                                f"{format_bytes(pf.inputs.compressed_bytes)} "
                                 f"(~{format_bytes(pf.inputs.decompressed_bytes)} decompressed, "
                                 f"~{pf.inputs.documents:,} documents){note}", asdict(pf.inputs)))
+        demo = demo_tokenizer_finding(opts, files) if tokenizes else None
+        if demo is not None:
+            findings.append(demo)
     out_finding, links = probe_output_dir(Path(opts.output_dir), keep=for_run)
     findings.append(out_finding)
     if pf.inputs is not None and out_finding.level == "ok":

@@ -20,16 +20,18 @@ PLANNED = "(default: planned for this machine, see the run's plan line)"
 @dataclass(frozen=True)
 class TokenizeConfig:
     model: str = option(str(BUNDLED_TOKENIZER), "fast tokenizer: local directory, store URL (s3://...) or hub name "
-                                                "(default: the bundled Korean WordPiece)")
+                                                "(default: a demo vocabulary for the bundled sample, 8,000 "
+                                                "WordPiece tokens; give your model's tokenizer for real data)")
     seq_len: int = option(2048, "tokens per row, at most", positive=True)
     objective: str = option("entity-mlm", "entity-mlm: masked-mention rows; clm: kept documents packed for causal LM",
                             choices=OBJECTIVES)
-    mask_style: str = option("all", "all: every subword of the mention masked; single: one mask token (today's "
-                                    "layout)", choices=("all", "single"))
-    pad_to_max_length: bool = option(False, "fixed-length rows (today's layout)")
+    mask_style: str = option("all", "all: every subword of the mention masked; single: the mention's subwords "
+                                    "replaced by one mask token", choices=("all", "single"))
+    pad_to_max_length: bool = option(False, "fixed-length rows: every row padded to --seq-len, with an "
+                                            "attention_mask column")
     # a mention/antecedent boundary inside a token: "drop" the sample or "widen" to whole tokens
     unaligned: str = option("widen", "a mention or antecedent boundary inside a token: widen the span to the whole "
-                                     "tokens (default; keeps today's samples) or drop the sample (every mask is "
+                                     "tokens (default; keeps every sample) or drop the sample (every mask is "
                                      "exactly the mention)", choices=("widen", "drop"))
     # clm only (see corefprep.clm): document framing, packing and output format
     eos_token: str | None = option(None, "clm: the token ending each document (default: the tokenizer's EOS; a "

@@ -55,7 +55,7 @@ def test_a_document_quarantined_while_signed_is_still_an_exact_duplicate_and_cou
     assert _removed(clean)[edited] == (11, "duplicate_near")
     # both copies kill the worker signing them, twice: both are quarantined
     err = _ok(["dedup", src, "-o", faulty, *ARGS, *KIWI], CP_TEST_STEP_FAULTS=f"sign:kill@{exact},kill@{edited}")
-    assert "2 document(s) of batch 2 could not be signed" in err
+    assert "2 documents of batch 2 could not be signed" in err
     removed = _removed(faulty)
     assert removed[exact] == (1, "duplicate_exact")  # its exact hash still finds its original
     assert edited not in removed  # without band keys a near copy cannot be found
@@ -68,7 +68,7 @@ def test_a_document_quarantined_while_signed_is_still_an_exact_duplicate_and_cou
     st = status_json(faulty)
     assert st["stages"]["dedup"]["unsigned_near"] == 2
     r = run_cli(["status", faulty])
-    assert "2 document(s) quarantined while being signed were compared by their exact hash only (doc_index 41, 52)" \
+    assert "2 documents quarantined while being signed were compared by exact hash only (doc_index 41, 52)" \
         in r.stdout
     # the record stays what it is: a rerun without the fault has nothing to redo
     assert "dedup: up to date" in _ok(["dedup", src, "-o", faulty, *ARGS, *KIWI])

@@ -196,7 +196,8 @@ def test_batches_filtered_without_dedup_are_signed_by_the_dedup_stage_resumably(
     sigs = sorted(p.name for p in (out / "work" / "dedup").glob("sig-*/batch_*.json"))
     assert "batch_00002.json" not in sigs and not (out / "work" / "dedup" / "result").exists()
     err = _ok(args)
-    assert f"signing the kept documents of {4 - len(sigs)} filter batch(es)" in err  # the others are reused
+    n = 4 - len(sigs)
+    assert f"signing the kept documents of {n} filter batch{'es' if n != 1 else ''} (" in err  # the others: reused
     assert _removed(out) == _removed(reference)
     assert "dedup: up to date" in _ok(args)
 

@@ -134,7 +134,8 @@ def test_explain_shows_the_spans_of_a_document_of_the_run(corpus, runs, capsys):
     capsys.readouterr()
     assert mc.run_cli(["explain", str(runs["redact"]), "--doc-index", str(doc)]) == 0
     out = capsys.readouterr().out
-    assert f"personal data: {len(corpus.values[doc])} span(s); the run redacts them (shown redacted" in out
+    n = len(corpus.values[doc])
+    assert f"personal data: {n} span{'s' if n != 1 else ''}; the run redacts them (shown redacted" in out
     text = corpus.texts[doc]
     for kind, value in corpus.values[doc]:
         at = text.index(value)

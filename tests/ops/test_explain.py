@@ -70,6 +70,25 @@ def test_text_and_other_rule_sets(capsys):
     assert rc == 0 and "verdict: rejected, too_short" in out and "few_words" in out
 
 
+def test_the_pronoun_rows_read_without_codes(capsys):
+    """A short document with a pronoun: the piece-by-piece row says it did not look (the document is
+    not cut), the whole-document row shows the pronoun, what passes is "no pronoun", and the rows
+    after the first failing rule say they are not reached; no -1 anywhere."""
+    short = "그는 서울에서 태어났다. 김철수는 서울에 산다. 김철수는 좋다."
+    rc, out, _ = cli_inprocess(["explain", "--text", short], capsys)
+    assert rc == 0
+    rows = {line.split()[0]: line for line in out.splitlines() if line[:1].isdigit()}
+    assert "not cut (" in rows["6"] and rows["6"].rstrip().endswith("n/a (not reached)")
+    assert "at 0: '그는" in rows["7"] and "no pronoun" in rows["7"] and "FAIL (not reached)" in rows["7"]
+    assert "n/a: a document of at most --early-exit-chars characters is not cut into pieces" in out
+    assert "not reached: the filter stops at the first rule a document fails" in out
+    assert "-1" not in out and "after the verdict" not in out
+    rc, out, _ = cli_inprocess(["explain", "--text", short, "--json"], capsys)
+    pieces, whole = json.loads(out)["checks"][5:7]
+    assert pieces["note"].startswith("a document of at most") and pieces["passes_when"] == "no pronoun"
+    assert whole["measured"] == 0 and whole["fails"] and whole["note"] is None
+
+
 @pytest.mark.parametrize("args, code, fragment", [
     (["explain", "no-colon"], 2, "FILE:LINE"),
     (["explain", f"{WIKI}:100000"], 1, "no record at line 100000"),

@@ -180,6 +180,28 @@ def test_the_dedup_plot_is_drawn_for_a_run_that_deduplicated_and_a_note_otherwis
     assert f"exact: {summary['removed']:,} of {summary['documents']:,} kept documents removed" in text
 
 
+def test_few_batches_say_why_their_plots_are_a_point_or_two():
+    from corefprep.ops.report_plots import few_batches_note
+
+    one = few_batches_note(1, 200_000)
+    assert one is not None and one.startswith("With 1 batch, these plots have 1 point")
+    assert "--batch-docs 200,000" in one and "the same dataset" in one
+    assert few_batches_note(2, 50).startswith("With 2 batches, these plots have 2 points")
+    assert few_batches_note(3, 200_000) is None
+
+
+@pytest.mark.slow
+def test_a_one_batch_run_says_so_under_its_per_batch_plots(tmp_path_factory, capsys):
+    out = tmp_path_factory.mktemp("report_one_batch")
+    assert mc.run_cli(["filter", str(mc.mini_corpus(tmp_path_factory)), "-o", str(out), "--no-progress",
+                       "--workers", "1"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(out)]) == 0
+    text = Path(capsys.readouterr().out.strip()).read_text(encoding="utf-8")
+    assert "1 finished batch of up to 200,000 documents" in text
+    assert text.count("With 1 batch, these plots have 1 point") == 2  # pass rate and speed; seconds per batch
+
+
 def test_report_of_a_directory_without_a_run(tmp_path, capsys):
     assert main(["report", str(tmp_path)]) == 1
     err = capsys.readouterr().err

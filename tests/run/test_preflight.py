@@ -167,6 +167,49 @@ def test_enforce_with_no_findings_is_silent():
     assert said == []
 
 
+# --- the demo tokenizer --------------------------------------------------------------------------
+
+
+def _demo(opts: RunOptions) -> Finding | None:
+    return preflight.demo_tokenizer_finding(opts, resolve_inputs(opts.input_specs()))
+
+
+def test_the_bundled_sample_with_the_bundled_tokenizer_is_the_demo_and_says_nothing(tmp_path):
+    assert _demo(RunOptions(output_dir=tmp_path)) is None  # no input: the bundled sample
+    assert _demo(RunOptions(inputs=[str(mc.SAMPLE)], output_dir=tmp_path)) is None
+    one = sorted(mc.SAMPLE.glob("*.jsonl.zst"))[0]
+    assert _demo(RunOptions(inputs=[str(one)], output_dir=tmp_path)) is None
+
+
+def test_own_data_with_the_bundled_tokenizer_gets_one_warning_pointing_to_model(tmp_path):
+    mine = tmp_path / "mine.jsonl"
+    mine.write_bytes(_raw(_records(3)))
+    found = _demo(RunOptions(inputs=[str(mine)], output_dir=tmp_path / "out"))
+    assert found is not None and found.level == "warning" and found.check == "tokenizer"
+    assert "demo vocabulary" in found.message and "bundled sample" in found.message and "--model" in found.message
+    assert "\n" not in found.message
+    # the sample plus one's own file is one's own data too
+    assert _demo(RunOptions(inputs=[str(mc.SAMPLE), str(mine)], output_dir=tmp_path)) is not None
+    # the whole preflight carries it, and enforce prints it as one warning line; a filter-only run does not
+    said: list[str] = []
+    enforce(run_preflight(RunOptions(inputs=[str(mine)], output_dir=tmp_path / "out")), said.append)
+    assert [s for s in said if "demo vocabulary" in s] == [f"preflight: warning: {found.message}"]
+    quiet = run_preflight(RunOptions(inputs=[str(mine)], output_dir=tmp_path / "out"), tokenizes=False)
+    assert not any(f.check == "tokenizer" for f in quiet.findings)
+
+
+def test_own_data_with_a_model_given_says_nothing(tmp_path):
+    from corefprep.tokenizer.config import TokenizeConfig
+
+    mine = tmp_path / "mine.jsonl"
+    mine.write_bytes(_raw(_records(3)))
+    model = tmp_path / "my-tokenizer"
+    assert _demo(RunOptions(inputs=[str(mine)], output_dir=tmp_path,
+                            tokenize=TokenizeConfig(model=str(model)))) is None
+    assert _demo(RunOptions(inputs=[str(mine)], output_dir=tmp_path,
+                            tokenize=TokenizeConfig(model="kakaobank/kf-deberta-base"))) is None
+
+
 # --- against a real run ------------------------------------------------------------------------------
 
 

@@ -108,7 +108,7 @@ def test_worker_killed_once_on_every_document_kiwi_sees(corpus, reference, tmp_p
     r = run_cli(["filter", *corpus.args, "-o", out, *RUN_OPTS], CP_TEST_FAULTS=faults)
     assert r.returncode == 0, r.stderr
     assert all((tmp_path / f"killed-{d}").exists() for d in docs)
-    assert r.stderr.count("worker death(s)") == len(corpus.kiwi_docs)  # one summary per batch
+    assert r.stderr.count("worker death") == len(corpus.kiwi_docs)  # one summary per batch
     assert not (out / "work" / "quarantine.jsonl").exists()
     assert filter_rows(out) == reference.filter_rows
     st = status_json(out)
@@ -238,7 +238,7 @@ def _outcome(p: subprocess.Popen[str], out: str, err: str, pids: set[int]) -> st
     """filtered, refused (naming a racing holder or one that is starting) or done (found the work
     done after the winner released the lock)."""
     text = out + err
-    if "filter: 1 of 1 batches to do" in text:
+    if "filter: 1 of 1 batch to do" in text:
         assert p.returncode == 0 and "batch 00000" in text, text
         return "filtered"
     if p.returncode == 1:
@@ -246,7 +246,7 @@ def _outcome(p: subprocess.Popen[str], out: str, err: str, pids: set[int]) -> st
         named = re.search(r"\(pid (\d+) on \S+", line)
         assert "None" not in line and ((named and int(named[1]) in pids) or "a run that is starting" in line), line
         return "refused"
-    assert p.returncode == 0 and re.search(r"already done|0 of 1 batches to do|up to date", text), text
+    assert p.returncode == 0 and re.search(r"already done|0 of 1 batch to do|up to date", text), text
     return "done"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.errors import CorefprepError
 from ...core.log import EventLog, progress_bar, say
+from ...core.plural import count
 from ...io.documents import Document
 from ...parallel import UnitFailed
 from ..batch import compute_batch
@@ -56,7 +57,8 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
     """Run the batches in ``todo`` in order; returns their stats."""
     workers = cfg.workers or 1
     todo_docs = sum(hi - lo for lo, hi in (ctx.bounds(k) for k in todo))
-    say(f"filter: {len(todo)} of {ctx.num_batches} batches to do ({todo_docs:,} documents, {workers} workers)")
+    say(f"filter: {len(todo)} of {count(ctx.num_batches, 'batch')} to do ({count(todo_docs, 'document')}, "
+        f"{count(workers, 'worker')})")
     # two bars on a terminal: the whole filter (its ETA covers every batch to do) and the batch
     bar = progress_bar(todo_docs, "filter", enabled=progress, smoothing=0.05)
     batch_bar = progress_bar(0, "batch", enabled=progress, nested=True, smoothing=0.1)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.log import EventLog, progress_bar, say
+from ...core.plural import count
 from ...core.workdir import WorkDir
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
@@ -235,7 +236,7 @@ def run_filter_ray(ctx: FilterContext, todo: list[int], cfg: EngineConfig, event
     finished: dict[int, BatchStats] = {}
     with supervised(step, cfg, beats_dir=ctx.work.filter_dir) as sup:
         n = min(len(todo), sup.workers)
-        say(f"filter: {len(todo)} of {ctx.num_batches} batches to do ({todo_docs:,.0f} documents) on Ray: "
+        say(f"filter: {len(todo)} of {count(ctx.num_batches, 'batch')} to do ({count(todo_docs, 'document')}) on Ray: "
             f"{n} actor{'s' if n != 1 else ''} ({ACTOR_CPUS} CPU, {ACTOR_MEMORY // 2**20} MiB each; cluster "
             f"{sup.engine.cluster})")  # type: ignore[attr-defined]
         bar = progress_bar(todo_docs, "filter", enabled=progress, smoothing=0.05)
