@@ -230,7 +230,9 @@ def misses_by_form(ours: Score) -> list[tuple[str, str, str]]:
     """The misses counted by how the value was written (the part of its form after the kind)."""
     forms: Counter[tuple[str, str]] = Counter()
     for r, g in ours.misses:
-        form = next((f for f in r["form"].split("+") if f.startswith(g["kind"] + "/")), g["kind"])
+        parts = r["form"].split("+")  # one form per value, in the order of the spans
+        form = (parts[r["spans"].index(g)] if len(parts) == len(r["spans"]) else
+                next((f for f in parts if f.startswith(g["kind"] + "/")), g["kind"]))
         forms[(g["kind"], form.split("/")[-1])] += 1
     return [(kind, how, str(n)) for (kind, how), n in forms.most_common()]
 

@@ -21,31 +21,51 @@ _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
 # between a phone number's groups: a dash or dot (spaced or not), a space, a slash or an underscore
 _SEP = r"(?:[ ]?[\-.][ ]?|[ /_])"
+# between a card's groups: a dash or dot (spaced or not) or a space, not always the same one
+_CSEP = r"(?:[ ]?[\-.][ ]?|[ ])"
 _LOCAL = r"A-Za-z0-9._%+\-"  # the characters of an email's local part
+_LOCAL_PART = r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a domain's label
+_TLD_END = r"[A-Za-z]{2,24}(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
+# an "@" or "." spelled out to dodge scrapers: abc(at)naver(dot)com, abc [at] naver.com, abc 골뱅이
+# naver.com; a bare " at " only with a local part no English word has (see _accept_email_spelled)
+_AT_SPELLED = (r"(?:[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?"
+               r"|[ ](?P<email_spelled_bare>at|AT)[ ])")
+_DOT_SPELLED = r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?|[ ](?:dot|DOT)[ ])"
+# mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
+_INTL = r"(?:\+82[ \-]?|82[ \-])(?:\(0\)[ ]?)?0?"
+_HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
 
 # Each kind's shape, its groups named after it: all of them are tried at a place in one match
 # (see _SHAPES).
 _SHAPE_OF: dict[str, str] = {
-    "email": r"(?<![" + _LOCAL + r"])"
-             r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
-             r"@(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}"
-             r"(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])",
+    "email": r"(?<![" + _LOCAL + r"])" + _LOCAL_PART + r"@(?:" + _LABEL + r"\.)+" + _TLD_END,
+    "email_spelled": r"(?<![" + _LOCAL + r"])(?P<email_spelled_local>" + _LOCAL_PART + r")" + _AT_SPELLED
+                     + r"(?:" + _LABEL + _DOT_SPELLED + r")+" + _TLD_END,
     "rrn": _NO_DIGIT_BEFORE
            + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?-[ ]?|[ ]?)"
            r"(?P<rrn_rest>[1-8][0-9]{6})" + _NO_DIGIT_AFTER,
-    # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4) with one
-    # separator throughout, or an unbroken run of 13-19 digits
-    "card": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:(?P<card_s>[ \-])(?:[0-9]{4}(?P=card_s)[0-9]{4}(?P=card_s)"
-            r"[0-9]{4}(?:(?P=card_s)[0-9]{3})?|[0-9]{4}(?P=card_s)[0-9]{4}(?P=card_s)[0-9]{3}"
-            r"|[0-9]{6}(?P=card_s)[0-9]{4,5})|[0-9]{9,15})" + _NO_DIGIT_AFTER,
-    # mobile: 010, 011, 016-019, also as +82 10 (the trunk 0 dropped, or kept in parentheses)
-    "mobile": _NO_DIGIT_BEFORE + r"(?P<mobile_head>\+82[ \-]?(?:\(0\)[ ]?)?0?1[016-9]|\(01[016-9]\)|01[016-9])"
-              + _SEP + r"?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
+    # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4), or an
+    # unbroken run of 13-19 digits
+    "card": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"(?:[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP
+            + r"[0-9]{4}(?:" + _CSEP + r"[0-9]{3})?|[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP + r"[0-9]{3}|[0-9]{6}"
+            + _CSEP + r"[0-9]{4,5})|[0-9]{9,15})" + _NO_DIGIT_AFTER,
+    # the 4-4-4-4 part of the above, for when the group after it is not the card's (카드 4138 5524
+    # 8830 7338 207만원)
+    "card_4x4": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"[0-9]{4}){3}" + _NO_DIGIT_AFTER,
+    # mobile: 010, 011, 016-019, also as +82 10; "010)" as landlines' "02)"
+    "mobile": _NO_DIGIT_BEFORE + r"(?P<mobile_head>" + _INTL + r"1[016-9]|\(01[016-9]\)|01[016-9])"
+              + r"(?:\)[ ]?|" + _SEP + r")?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
+    # ... with every digit spaced (0 1 0 1 2 3 4 …) or spelled in Hangul (공일공…), as posts write
+    # them to slip past number filters
+    "mobile_spaced": _NO_DIGIT_BEFORE + r"(?P<mobile_spaced_head>0 1 [016-9])(?: [0-9]){7,8}(?![0-9])(?! [0-9])",
+    "mobile_hangul": r"(?<![" + _HANGUL_DIGITS + r"])(?P<mobile_hangul_head>공일[공일육칠팔구])(?:[ \-]?["
+                     + _HANGUL_DIGITS + r"]){7,8}(?![" + _HANGUL_DIGITS + r"])",
     "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
     "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
-    # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes or
-    # spaces; only a banking word nearby tells them from other numbers
-    "account": _NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<account_s>[\- ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}"
+    # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
+    # dots or spaces; only a banking word nearby tells them from other numbers
+    "account": _NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<account_s>[\-. ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}"
                + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
@@ -54,19 +74,33 @@ _SHAPE_OF: dict[str, str] = {
 _AREA = r"(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70|50[2-8])"
 _SHAPE_OF["landline"] = (
     _NO_DIGIT_BEFORE
-    + r"(?P<landline_head>\+82[ \-]?(?:\(0\)[ ]?)?0?" + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_)]))"
+    + r"(?P<landline_head>" + _INTL + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_)]))"
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
-# and without a separator (0212345678): as often a product or order number, so taken only after a
-# phone word (see _accept_landline_bare)
+# and without a separator (0212345678), or with every digit spaced: as often a product or order
+# number, so taken only after a phone word (see _accept_landline_worded)
 _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))"
                               r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
-_PHONE = {kind: re.compile(_SHAPE_OF[kind]) for kind in ("mobile", "landline", "landline_bare")}
+_SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
+                                r"|7 0))(?:(?: - | )[0-9]){7,8}(?![0-9])(?! [0-9])")
+_PHONE = {shape: re.compile(_SHAPE_OF[shape]) for shape in
+          ("mobile", "mobile_spaced", "mobile_hangul", "landline", "landline_bare", "landline_spaced")}
 
-# Every shape at one place, in one match: each in a lookahead of its own that may fail, so the
-# match always holds and tells which shapes hold there (a group that took part) and where each
-# ends. One call into the regex engine per place, whatever the number of kinds.
-_SHAPES = re.compile("".join(f"(?:(?=(?P<{name}>{shape})))?" for name, shape in _SHAPE_OF.items()))
+
+
+def _shapes(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Every shape of ``names`` at one place, in one match: each in a lookahead of its own that may
+    fail, so the match always holds and tells which shapes hold there (a group that took part) and
+    where each ends. One call into the regex engine per place, whatever the number of kinds."""
+    return re.compile("".join(f"(?:(?=(?P<{name}>{_SHAPE_OF[name]})))?" for name in names))
+
+
+_SHAPES = _shapes(tuple(_SHAPE_OF))
+# a place whose first character is a letter can only start an email or an IPv6 address, and one
+# whose first is a Hangul digit only a phone number spelled out: a text dense with such places
+# (a@a@a@…) tries the three shapes, not all of them
+_LETTER_SHAPES = _shapes(("email", "email_spelled", "ipv6"))
+_HANGUL_SHAPES = _shapes(("mobile_hangul",))
 
 # Where a kind can start, one alternative per kind, each what that kind's shape needs there and
 # reading a bounded stretch of text: two digits (or +82, "(0") with no digit before them for the
@@ -75,10 +109,12 @@ _SHAPES = re.compile("".join(f"(?:(?=(?P<{name}>{shape})))?" for name, shape in 
 # skipped inside the regex engine, and no place is read again from the next: a run of 100k
 # characters that could be an email's local part took seconds when its every place was a start.
 _START = re.compile(
-    _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0)"
+    _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0) [0-9])"
     r"|(?<![0-9A-Za-z.])[0-9]{1,3}\.[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
-    r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}@"
+    r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)|[ ]?골뱅이"
+    r"|[ ](?:at|AT)[ ])"
+    r"|(?<![" + _HANGUL_DIGITS + r"])공일[공일육칠팔구]"
 )
 
 
@@ -111,6 +147,19 @@ def _accept_email(t: _Text, m: re.Match[str]) -> bool:
     return not (found.lower().startswith("git@") or text[end:end + 1] == ":" and text[end + 1:end + 2].isalnum())
 
 
+def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
+    """As an address, and with a bare " at " only after a local part no English word has (a digit,
+    "." or "_": "visit us at example.com" is a sentence)."""
+    found = m["email_spelled"]
+    end = len(found)
+    while end and found[end - 1].isalpha():
+        end -= 1
+    if found[end:].lower() not in top_level_domains():
+        return False
+    local = m["email_spelled_local"]
+    return m["email_spelled_bare"] is None or any(c.isdigit() or c in "._" for c in local)
+
+
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     digits = m["rrn_birth"] + m["rrn_rest"]
     at, text = m.start("rrn"), t.folded
@@ -123,14 +172,23 @@ def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
 
 def _accept_card(t: _Text, m: re.Match[str]) -> bool:
     at = m.start("card")
-    if m["card_s"] is None and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
+    digits = "".join(c for c in m["card"] if c.isdigit())
+    if len(digits) == len(m["card"]) and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
         return False  # an unbroken run is a card number only where the text says so
-    digits = m["card"].replace(" ", "").replace("-", "")
     return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
+
+
+def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
+    digits = "".join(c for c in m["card_4x4"] if c.isdigit())
+    return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("card_4x4"))
 
 
 def _accept_landline_bare(t: _Text, m: re.Match[str]) -> bool:
     return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start("landline_bare"), 15)
+
+
+def _accept_landline_spaced(t: _Text, m: re.Match[str]) -> bool:
+    return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start("landline_spaced"), 15)
 
 
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
@@ -161,21 +219,38 @@ def _shape_only(t: _Text, m: re.Match[str]) -> bool:
 
 # In the order tried at a place (the first that holds is taken): (kind, shape, what else it needs)
 _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = (
-    ("email", "email", _accept_email), ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card),
-    ("mobile", "mobile", _shape_only), ("landline", "landline", _shape_only),
-    ("landline", "landline_bare", _accept_landline_bare),
+    ("email", "email", _accept_email), ("email", "email_spelled", _accept_email_spelled),
+    ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
+    ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
+    ("mobile", "mobile_hangul", _shape_only),
+    ("landline", "landline", _shape_only), ("landline", "landline_bare", _accept_landline_bare),
+    ("landline", "landline_spaced", _accept_landline_spaced),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
+
+
+Finder = tuple[str, str, Callable[[_Text, re.Match[str]], bool], int]
+
+
+def _finders(shapes: re.Pattern[str]) -> tuple[Finder, ...]:
+    """The finders of the shapes in ``shapes``, each with its shape's group number there (read from
+    the match's ``regs``, one tuple for all groups, rather than a method call per shape)."""
+    return tuple((kind, shape, accept, shapes.groupindex[shape]) for kind, shape, accept in _FINDERS
+                 if shape in shapes.groupindex)
+
+
+_BY_FIRST = {"digit": (_SHAPES, _finders(_SHAPES)), "letter": (_LETTER_SHAPES, _finders(_LETTER_SHAPES)),
+             "hangul": (_HANGUL_SHAPES, _finders(_HANGUL_SHAPES))}
 
 
 def phone_head_end(kind: str, folded: str) -> int:
     """Where the part of a phone number that names no one (+82, the mobile prefix or area code)
     ends in ``folded``, a whole span of ``kind`` as found."""
-    m = _PHONE[kind].match(folded)
-    if m is not None:
-        return m.end(f"{kind}_head")
-    bare = _PHONE["landline_bare"].match(folded) if kind == "landline" else None
-    return bare.end("landline_bare_head") if bare else 0
+    for shape in (kind, f"{kind}_spaced", "mobile_hangul" if kind == "mobile" else "landline_bare"):
+        m = _PHONE[shape].match(folded)
+        if m is not None:
+            return m.end(f"{shape}_head")
+    return 0
 
 
 def find_pii(text: str) -> list[PiiSpan]:
@@ -185,14 +260,18 @@ def find_pii(text: str) -> list[PiiSpan]:
     folded = t.folded
     out: list[PiiSpan] = []
     pos = 0
-    search, shapes_at = _START.search, _SHAPES.match
+    search = _START.search
     while (start := search(folded, pos)) is not None:
         at = start.start()
-        shapes = shapes_at(folded, at)
-        assert shapes is not None  # every part of _SHAPES may match nothing
-        for kind, shape, accept in _FINDERS:
-            if shapes.start(shape) >= 0 and accept(t, shapes):
-                end = shapes.end(shape)
+        first = folded[at]
+        shapes, finders = _BY_FIRST["digit" if "0" <= first <= "9" or first in "+(" else
+                                    "letter" if first.isascii() else "hangul"]
+        found = shapes.match(folded, at)
+        assert found is not None  # every part of a shapes pattern may match nothing
+        regs = found.regs
+        for kind, _shape, accept, group in finders:
+            if regs[group][0] >= 0 and accept(t, found):
+                end = regs[group][1]
                 out.append(PiiSpan(kind, at, end))
                 pos = end
                 break

@@ -16,12 +16,16 @@ from .detect import find_pii, phone_head_end
 from .normalise import fold
 from .spans import PiiSpan
 
+_HANGUL_DIGITS = frozenset("영일이삼사오육칠팔구")
+
 
 def _zero(ch: str) -> str:
     if "0" <= ch <= "9":
         return "0"
     if "\uff10" <= ch <= "\uff19":
         return "\uff10"
+    if ch in _HANGUL_DIGITS:  # a phone number spelled in Hangul: 공 is its 0
+        return "공"
     return ch
 
 
@@ -45,7 +49,12 @@ def mask_span(text: str, span: PiiSpan) -> str:
     """The replacement for ``text[span.start:span.end]``, of the same length."""
     value = text[span.start:span.end]
     if span.kind == "email":
-        at = fold(value).index("@")
+        folded = fold(value)
+        at = folded.find("@")
+        if at < 0:  # spelled out (abc(at)naver.com): the local part is the leading run of its characters
+            at = 0
+            while at < len(folded) and folded[at].isascii() and (folded[at].isalnum() or folded[at] in "._%+-"):
+                at += 1
         return "".join(map(_x, value[:at])) + value[at:]
     keep = phone_head_end(span.kind, fold(value)) if span.kind in ("mobile", "landline") else 0
     zero = _zero_hex if span.kind == "ip" and ":" in fold(value) else _zero

@@ -171,3 +171,47 @@ def test_a_veto_word_counts_only_as_the_numbers_label():
     assert found("주문번호: 9001011234568") == []
     assert found("ISBN-13 978-89-12345-67-8") == []
     assert found("주문 잘 받았습니다 계좌 110-123-456789") == [("account", "110-123-456789")]
+
+
+SPELLED = [
+    ("회신은 {v} 부탁드립니다", "minsu.kim(at)gmail.com", "email"),
+    ("메일 {v} 로", "jiho_oh [at] naver [dot] com", "email"),
+    ("이메일 {v}", "hana77 골뱅이 daum.net", "email"),
+    ("연락 {v}", "yuna.lee 앳 kakao.com".replace(" 앳 ", "(앳)"), "email"),
+    ("주소 {v}", "kim2024 at korea.ac.kr", "email"),  # a bare " at ": the local part has a digit
+    ("단톡 초대는 {v} 으로", "0 1 0 7 7 6 3 1 6 8 0", "mobile"),
+    ("필터 때문에 {v} 문자주세요", "공일칠삼이일사일육사삼", "mobile"),
+    ("연락처 {v}", "010)9072-2816", "mobile"),
+    ("연락 {v}", "82-10-5605-0018", "mobile"),
+    ("선생님 {v}", "82-32-334-6627", "landline"),
+    ("팩스 {v} (문서)", "0 3 2 6 8 4 7 5 3 6 8", "landline"),
+    ("카드 {v} 결제", "3585-6682 8996 3028", "card"),
+    ("카드번호 {v} 할부", "4352 - 5975 - 3411 - 3114", "card"),
+    ("원문({v})이 남아", "3473.689386.64151", "card"),
+    ("계좌: [카카오뱅크] {v}", "3333.66.4291057", "account"),
+    ("회비 카뱅{v} 로", "3333-62-5568539", "account"),
+]
+
+
+@pytest.mark.parametrize("template,value,kind", SPELLED, ids=[f"{k}:{v}" for _, v, k in SPELLED])
+def test_values_spelled_to_slip_past_filters_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+def test_a_card_is_found_without_the_number_after_it():
+    assert found("카드2 4138 5524 8830 7338 207만원") == [("card", "4138 5524 8830 7338")]
+
+
+@pytest.mark.parametrize("text", [
+    "Visit us at example.com today", "meet at korea.ac.kr", "0 0 0 0 0 0 0 0 0 0 0", "1 2 3 4 5 6 7 8 9 0 1",
+    "공일공 이야기", "점수는 82-10 으로 이겼다", "contact at hosp.or.kr",  # no digit, "." or "_" before a bare at
+])
+def test_spelled_look_alikes_are_left(text):
+    assert found(text) == []
+
+
+def test_spelled_values_are_redacted_in_their_own_shape():
+    from corefprep.pii import mask_text
+
+    text = "메일 minsu.kim(at)gmail.com 번호 공일칠삼이일사일육사삼"
+    assert mask_text(text, find_pii(text)) == "메일 xxxxx.xxx(at)gmail.com 번호 공일칠공공공공공공공공"
