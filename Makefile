@@ -123,7 +123,7 @@ bench-dedup: $(STAMP)
 	$(BIN)/python benchmarks/bench_dedup.py --docs 20000 --workers 2
 
 # The Korean PII detector against datatrove's PIIFormatter, presidio's recognizers, Dolma's PII tagger and
-# Polyglot-Ko's rules on benchmarks/pii/eval.jsonl (issue 26; offline), then on the out-of-sample set eval_oos.jsonl. The peers run in benchmarks/.venv-pii
+# Polyglot-Ko's rules on benchmarks/pii/eval.jsonl (issue 26; offline), then on the out-of-sample sets eval_oos.jsonl and eval_oos2.jsonl. The peers run in benchmarks/.venv-pii
 # and .venv-pii-dolma, made by benchmarks/setup_pii_venvs.sh; prints corefprep's misses and false positives.
 # Then every span in the dev corpus and redact = off outside them, and what --pii redact costs a
 # --rules llm --objective clm run (needs ../shared).
@@ -131,6 +131,7 @@ bench-pii: $(STAMP)
 	bash benchmarks/setup_pii_venvs.sh
 	$(BIN)/python benchmarks/bench_pii.py
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos.jsonl --out-json benchmarks/.cache/pii_oos.json
+	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos2.jsonl --out-json benchmarks/.cache/pii_oos2.json
 	$(BIN)/python benchmarks/pii_dev_corpus.py
 	$(BIN)/python benchmarks/bench_pii_cost.py --docs 5000 --workers 2 --repeats 2
 
