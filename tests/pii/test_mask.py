@@ -4,6 +4,8 @@ text without personal data untouched."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corefprep.pii import find_pii, mask_text
 
@@ -38,3 +40,21 @@ def test_redacting_a_redacted_text_changes_nothing():
 def test_text_without_personal_data_is_the_same_object_unchanged():
     text = "2020-11-12 회의에서 1588-1234 고객센터와 ISBN 978-89-12345-67-8 을 논의했다."
     assert find_pii(text) == [] and mask_text(text, []) is text
+
+
+# Any text, not only the forms above: spans are in order, inside the text, never overlapping, and
+# redaction keeps every offset (same length) and every character outside the spans.
+_ALPHABET = list("0123456789 -./_()+@:,") + list("abzAZ가나ㅡ공일칠영０－") + [
+    "010", "02", "+82", "(at)", "골뱅이", "[dot]", "naver.com", "계좌", "카드", "주민", "전화", "\n"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_ALPHABET), max_size=60).map("".join))
+def test_spans_are_ordered_and_redaction_keeps_every_offset(text):
+    spans = find_pii(text)
+    assert all(0 <= s.start < s.end <= len(text) for s in spans)
+    assert all(a.end <= b.start for a, b in zip(spans, spans[1:], strict=False))
+    masked = mask_text(text, spans)
+    assert len(masked) == len(text)
+    outside = [i for i in range(len(text)) if not any(s.start <= i < s.end for s in spans)]
+    assert all(masked[i] == text[i] for i in outside)
