@@ -78,7 +78,7 @@ _SHAPE_OF["landline"] = (
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
 # and without a separator (0212345678), or with every digit spaced: as often a product or order
-# number, so taken only after a phone word (see _accept_landline_worded)
+# number, so taken only after a phone word (see _after_phone_word)
 _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))"
                               r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
@@ -170,25 +170,29 @@ def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
         t.has(checks.RRN_WORDS) and checks.RRN_WORDS.around(text, at, m.end("rrn"), 20, 15))
 
 
-def _accept_card(t: _Text, m: re.Match[str]) -> bool:
-    at = m.start("card")
-    digits = "".join(c for c in m["card"] if c.isdigit())
-    if len(digits) == len(m["card"]) and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
-        return False  # an unbroken run is a card number only where the text says so
+def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
+    """The Luhn digit holds, and no label says the number is something else. An unbroken run is a
+    card number only where the text says so."""
+    at, found = m.start(shape), m[shape]
+    digits = "".join(c for c in found if c.isdigit())
+    if len(digits) == len(found) and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
+        return False
     return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
 
 
+def _accept_card(t: _Text, m: re.Match[str]) -> bool:
+    return _card_ok(t, m, "card")
+
+
 def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
-    digits = "".join(c for c in m["card_4x4"] if c.isdigit())
-    return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("card_4x4"))
+    return _card_ok(t, m, "card_4x4")
 
 
-def _accept_landline_bare(t: _Text, m: re.Match[str]) -> bool:
-    return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start("landline_bare"), 15)
-
-
-def _accept_landline_spaced(t: _Text, m: re.Match[str]) -> bool:
-    return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start("landline_spaced"), 15)
+def _after_phone_word(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
+    """A landline shape taken only after a phone word (a bare or spaced run says nothing by itself)."""
+    def accept(t: _Text, m: re.Match[str]) -> bool:
+        return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start(shape), 15)
+    return accept
 
 
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
@@ -223,8 +227,8 @@ _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = 
     ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
     ("mobile", "mobile_hangul", _shape_only),
-    ("landline", "landline", _shape_only), ("landline", "landline_bare", _accept_landline_bare),
-    ("landline", "landline_spaced", _accept_landline_spaced),
+    ("landline", "landline", _shape_only), ("landline", "landline_bare", _after_phone_word("landline_bare")),
+    ("landline", "landline_spaced", _after_phone_word("landline_spaced")),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
 
