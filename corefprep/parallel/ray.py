@@ -22,7 +22,9 @@ in each of the first three it has exactly one call out, and a limit. An actor th
 within :data:`ACTOR_START_SECONDS` is given up and its unit handed to another actor (not a
 failure), so a cluster without room never leaves the driver waiting forever; one whose set-up
 (a fresh actor's or a kept one's) runs past :data:`SETUP_SECONDS` is killed and its unit runs
-again on another, a failed attempt; a running unit is watched by its beat.
+again on another, a failed attempt; a running unit is watched by its beat. When a node leaves, the
+step counts again what the nodes left can place and goes on with that many actors
+(:meth:`RayWorkers._recount`), rather than wait for one no node can start.
 
 A driver that dies takes its actors with it: they are Ray's ordinary (not detached) actors, which
 Ray kills when their owner is gone (within seconds, on this machine's instance and on a cluster).
@@ -59,6 +61,9 @@ ACTOR_START_SECONDS = 300.0
 # An actor whose set-up for a step (the step's init: loading Kiwi takes seconds) has not finished
 # this long after it was asked is stuck there, a kept actor as well as a fresh one: it is killed.
 SETUP_SECONDS = 300.0
+# An actor still starting this long makes the driver count again what the cluster's live nodes can
+# place (at most this often): a node may have left without an actor's death telling it so.
+RECOUNT_SECONDS = 10.0
 
 
 def import_ray() -> Any:
@@ -312,6 +317,8 @@ class RayWorkers:
         self.workers = 0
         self.step: Step | None = None
         self.actors: list[_Actor] = []  # this step's, in every state (the dead ones until close)
+        self._requeued: list[Event] = []  # units of actors given up by a recount, for the next poll
+        self._counted = 0.0  # when the cluster's room was last counted
 
     def start(self, step: Step) -> None:
         ray = import_ray()
@@ -323,6 +330,7 @@ class RayWorkers:
                                  "resources or use --engine local")
         self.workers = slots
         self.cluster = cluster
+        self._counted = time.monotonic()
         self._cls = ray.remote(UnitActor).options(num_cpus=step.cpus, memory=step.memory, max_restarts=0,
                                                   max_task_retries=0)
         self.actors = WARM.take(ray, step.cpus, step.memory, slots)
@@ -391,15 +399,21 @@ class RayWorkers:
 
     def poll(self, timeout: float) -> list[Event]:
         busy = {a.ref: a for a in self.actors if a.ref is not None}
-        if not busy:
+        events: list[Event] = []
+        if busy:
+            refs = list(busy)
+            ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
+            if ready:  # and every other call that is done by now
+                ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=0)
+            # (an actor given up while this answer was handled, by a recount, holds no call any more)
+            events = [event for event in (self._advance(busy[ref]) for ref in ready if busy[ref].ref is ref)
+                      if event is not None]
+            events += self._overdue()
+        elif not self._requeued:
             time.sleep(timeout)
-            return []
-        refs = list(busy)
-        ready, _ = self.ray.wait(refs, num_returns=1, timeout=timeout)
-        if ready:  # and every other call that is done by now
-            ready, _ = self.ray.wait(refs, num_returns=len(refs), timeout=0)
-        events = [event for event in (self._advance(busy[ref]) for ref in ready) if event is not None]
-        return events + self._overdue()
+        events += self._requeued
+        self._requeued = []
+        return events
 
     def _advance(self, actor: _Actor) -> Event | None:
         """The call out on ``actor`` is done: the actor's next state, and the unit's event if any."""
@@ -413,6 +427,7 @@ class RayWorkers:
         except _gone_errors(ray) as exc:  # the actor (or its node) is gone
             item = self._last_item(actor) if actor.state == RUNNING else None
             self._retire(actor)
+            self._recount()
             return Died(call.uid, item, f"died (a Ray actor: {first_line(exc)})", call.timed_out)
         except ray.exceptions.RayError as exc:  # Ray itself failed for this call (not the actor's death)
             return self._raised(actor, exc)
@@ -452,6 +467,9 @@ class RayWorkers:
         another actor, not a failure); one whose set-up hangs is killed (a failed attempt)."""
         events: list[Event] = []
         now = time.monotonic()
+        if now - self._counted > RECOUNT_SECONDS and any(
+                a.state == STARTING and now - a.since > RECOUNT_SECONDS for a in self.actors):
+            self._recount()
         name = self.step.name if self.step is not None else "a step"
         for actor in self.actors:
             call = actor.call
@@ -471,6 +489,35 @@ class RayWorkers:
             raise CorefprepError(f"Ray started no {name} actor in {ACTOR_START_SECONDS:.0f} s; check `ray status`, "
                                  "or use --engine local")
         return events
+
+    def _recount(self) -> None:
+        """Count again the actors the cluster's live nodes can place (one may have left: its actors
+        died with it). Without this, the step would go on asking Ray for as many actors as before
+        the loss: an actor asked for beyond what the nodes left can place never starts, and its unit
+        would wait ACTOR_START_SECONDS while the actors left could run it. So the step shrinks to
+        what is left, and starting actors beyond it are given up, newest first (the one Ray could
+        not place is most likely the one asked for after the loss), their units handed out again,
+        not counted as failures (at the next poll). No node left with room ends the step in one
+        sentence."""
+        step = self.step
+        assert step is not None
+        slots, self.cluster = actor_slots(self.ray, step.cpus, step.memory)
+        self._counted = time.monotonic()
+        if slots < 1:
+            raise CorefprepError(f"{step.name}: no node of the Ray cluster is left with room for an actor "
+                                 f"({step.cpus} CPU and {step.memory // 2**20} MiB of memory each; the cluster "
+                                 f"offers {self.cluster}); rerun the same command when it has (finished units are "
+                                 "kept), or use --engine local")
+        if slots >= self.workers:
+            return
+        self.workers = slots
+        starting = sorted((a for a in self.actors if a.state == STARTING), key=lambda a: a.since, reverse=True)
+        for actor in starting[:max(0, len(self._live()) - slots)]:
+            call = actor.call
+            self._retire(actor)
+            if call is not None:
+                self._requeued.append(Requeue(call.uid))
+        say(f"{step.name}: the Ray cluster can place {slots} actor(s) now (a node left?); going on with them")
 
     def _retire(self, actor: _Actor) -> None:
         """Kill it (if it is not gone already); its record stays, DEAD, for its unit's beat file."""
