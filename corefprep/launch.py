@@ -4,6 +4,7 @@ print an import traceback or end the process without a word. Here it ends in one
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from types import FrameType
@@ -26,6 +27,13 @@ def _said(signum: int, when: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Arrow's default allocator (mimalloc) keeps the pages it freed for reuse, so every process
+    # that decoded a parquet page holds them to the end: with two dedup signing workers the
+    # step's peak PSS was 165 MiB against 129-145 with the C library's allocator, which gives them
+    # back; the filter's peak and speed were unchanged (benchmarks/bench_dedup.py, docs/performance.md).
+    # Read once, when pyarrow is first imported: so here, before the CLI imports it. A user's own
+    # ARROW_DEFAULT_MEMORY_POOL wins.
+    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
     # Stays installed until the CLI puts its own in place (and comes back after it).
     signal.signal(signal.SIGTERM, _stop_early)
     try:

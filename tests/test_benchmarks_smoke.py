@@ -212,3 +212,36 @@ def test_bench_s3_runs_on_a_few_docs() -> None:
                        env={**os.environ, "HF_HUB_OFFLINE": "1"})
     assert r.returncode == 0, r.stdout + r.stderr
     assert "| **ratio s3 / local** |" in r.stdout and "byte-identical to the local run's: yes" in r.stdout, r.stdout
+
+
+@pytest.mark.slow
+def test_tree_mem_sees_a_forked_childs_memory_and_ends_with_its_root(tmp_path: Path) -> None:
+    """The benchmarks' memory sampler: the peak is the whole tree's (a forked child's private 64 MiB
+    counted), and it stops by itself when the root process has ended."""
+    child = ("import os, time\nif os.fork() == 0:\n    b = bytearray(64 << 20)\n    b[::4096] = b'x' * len(b[::4096])\n"
+             "    time.sleep(1.5)\n    os._exit(0)\nos.wait()\n")
+    p = subprocess.Popen([sys.executable, "-c", child])
+    out = tmp_path / "curve.csv"
+    subprocess.run([sys.executable, "-I", "-S", str(REPO / "benchmarks" / "tree_mem.py"), "--root", str(p.pid),
+                    "--every", "0.05", "--out", str(out)], check=True, timeout=30)
+    assert p.wait(timeout=10) == 0
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from tree_mem import read_curve
+    finally:
+        sys.path.pop(0)
+    curve, peak = read_curve(str(out))
+    assert peak >= 64 << 20 and max(n for _, _, n in curve) == 2
+
+
+@pytest.mark.slow
+def test_bench_dedup_maps_nothing_of_the_venv_it_measures() -> None:
+    """bench_dedup's own process stays alive while it samples the two systems' PSS: had it imported
+    pyarrow, numpy or corefprep it would take its share of their pages from corefprep's figure."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import bench_dedup; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'pyarrow', 'corefprep', 'psutil', "
+            "'orjson', 'zstandard', 'datasets'}))")
+    r = subprocess.run([sys.executable, "-c", code, str(REPO / "benchmarks")], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"

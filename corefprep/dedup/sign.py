@@ -5,8 +5,8 @@ reused). A batch filtered before deduplication was asked for, or under other ded
 signed here from its parquet, as units of the supervised ``dedup signing`` step on the run's
 engine: one unit per batch, which reads the batch's kept documents a few hundred at a time, signs
 them and writes the batch's signature file itself (a finished unit is on disk, whatever happens to
-the others). With Kiwi words and fewer batches than workers, a batch is signed in parts (row
-ranges), one per worker, and the parent writes its file when the last part is in.
+the others). With fewer batches than workers, a batch is signed in parts (row ranges), one per
+worker, and the parent writes its file when the last part is in.
 
 With Kiwi words each document is marked on the unit's beat, so the fault rule is the filter's: a
 document that kills two workers, or on which Kiwi runs past ``--doc-timeout``, is set aside and
@@ -34,7 +34,7 @@ from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, DocumentFaults, EngineConfig, Step, Unit, supervised
 from ..rules.kiwi import load_kiwi
-from ..signatures.minhash import Signer
+from ..signatures.minhash import Signer, alnum_table
 from ..signatures.store import signature_dir, signatures_valid, write_signatures
 
 READ_ROWS = 250  # rows decoded at a time: the reader's memory grows with it
@@ -42,10 +42,10 @@ READ_ROWS = 250  # rows decoded at a time: the reader's memory grows with it
 # 200,000-document batch) is otherwise read whole, which made the stage's memory grow with the batch
 READ_BUFFER = 1 << 20
 BLOCK_DOCS = 250  # documents signed in one vector pass (whitespace words and exact hashes)
-# With Kiwi words, fewer batches than workers are signed in parts so that every worker has one
-# (Kiwi's analysis is most of the cost: 2 parts on 2 cores, ~2x the speed). Whitespace words are not
-# split: a second worker reading the parquet costs ~50 MB, which took the stage's peak over
-# datatrove's (194 against 188 MiB on 77,685 bench documents) for ~1.7x the speed.
+# Fewer batches than workers are signed in parts so that every worker has one: 2 parts on 2 cores
+# sign ~2x as fast (one batch is the common case: --batch-docs 200000 keeps fewer documents than
+# that). A second worker reading the parquet costs its decoding buffers; the console script has
+# Arrow use the C library's allocator, which gives them back (corefprep/launch.py).
 PART_ROWS = 100  # fewest documents of a part
 
 
@@ -159,7 +159,7 @@ def _without(unit: Unit, doc: int) -> Unit:
 
 def sign_step(signer: Signer, cfg: EngineConfig) -> Step:
     return Step("dedup signing", sign_batch, init=_init_signer, init_args=(signer,),
-                prefork=load_kiwi if signer.uses_kiwi else None,
+                prefork=load_kiwi if signer.uses_kiwi else alnum_table,  # shared by the forked workers
                 item_limit=cfg.doc_timeout if signer.uses_kiwi else None, unit_limit=cfg.unit_timeout,
                 floor_rate=2_000.0, memory=(900 if signer.uses_kiwi else 300) * 2**20)
 
@@ -173,7 +173,7 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg
         return 0
     say(f"dedup: signing the kept documents of {count(len(todo), 'filter batch', 'filter batches')} "
         f"({signer.words} words)")
-    units = _units(work, done, todo, (cfg.workers or 1) if signer.uses_kiwi else 1)
+    units = _units(work, done, todo, cfg.workers or 1)
     expected = Counter(u.args.batch for u in units)
     parts: dict[int, list[tuple[tuple[int, int], Signed]]] = {}  # a batch's parts signed so far
     policy = DocumentFaults(cfg.strict, _without)

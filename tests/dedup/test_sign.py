@@ -113,7 +113,11 @@ def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch
     beat = type("Beat", (), {"on": lambda self, d: None, "off": lambda self: None, "count": lambda self, n: None})()
     pieces = [sign.sign_batch(u.args, beat).records or b"" for u in units]
     assert b"".join(pieces) == whole.tobytes() and len(whole) == len(docs)
-    if words == "kiwi":  # 3 workers: the batch in 3 parts, put together by the parent
-        parts, parts_meta = signed(tmp_path / "parts", 3)
-        assert parts.tobytes() == whole.tobytes()
-        assert parts_meta == whole_meta
+    # 3 workers, either word unit: the batch in 3 parts, signed on 3 workers, put together by the parent
+    made: list[int] = []
+    real_units = sign._units
+    monkeypatch.setattr(sign, "_units", lambda *a: made.append(len(u := real_units(*a))) or u)
+    parts, parts_meta = signed(tmp_path / "parts", 3)
+    assert made == [3]
+    assert parts.tobytes() == whole.tobytes()
+    assert parts_meta == whole_meta

@@ -165,6 +165,11 @@ def test_signing_many_documents_at_once_gives_each_ones_own_signature():
     vocab = ["서울", "부산", "날씨", "경제", "뉴스", "학교", "the", "market", "2024", "정부"]
     docs = [(i, " ".join(rng.choice(vocab) for _ in range(rng.randrange(0, 400)))) for i in range(60)]
     docs += [(100, ""), (101, "한"), (102, " ".join(rng.choice(vocab) for _ in range(6000)))]
+    # a NUL inside a document (the block joins documents with one), a lone surrogate, a decomposed
+    # and a casefolding-lengthened text, and documents longer than one word pass together
+    docs += [(103, "서울\0부산 날씨 경제 뉴스 학교 the"), (104, "a\ud800b 서울 부산 날씨 경제 뉴스"),
+             (105, unicodedata.normalize("NFD", "한국어 문서 서울 부산 날씨 경제") + " STRASSE Straße ß"),
+             (106, " ".join(rng.choice(vocab) for _ in range(30_000)))]
     rng.shuffle(docs)
     for signer in (Signer("minhash"), Signer("minhash", ngram=3, bands=5, rows=3, seed=7), Signer("exact")):
         assert signer.sign_many(docs) == b"".join(signer.sign(d, t) for d, t in docs)
