@@ -8,7 +8,7 @@ SUM    := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 STAMP  := $(VENV)/.installed-$(SUM)
 CORE_STAMP := $(VENV)/.installed-core-$(SUM)
 
-.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-pii bench-merge bench-ray bench-s3 bench-retune compare-base soak install clean
+.PHONY: demo test test-fast docs lint bench bench-seek bench-clm bench-llm bench-dedup bench-pii bench-merge bench-ray bench-ray-cluster bench-s3 bench-retune bench-scale bench-disk compare-base soak install clean
 
 # The extras pull torch (train, and dev for megatron-core): on the public index its Linux wheel is the
 # CUDA build, which brings several GB of nvidia-* packages; the CPU build comes from PyTorch's own
@@ -81,6 +81,11 @@ bench-merge: $(STAMP)
 bench-ray: $(STAMP)
 	$(BIN)/python benchmarks/bench_ray.py --docs 20000 --workers 2
 
+# --engine ray on 3 nodes sharing nothing but s3:// (moto on loopback), one removed mid-run, against the
+# local engine on the same cores: throughput, identical bytes, store requests per batch (needs ../shared).
+bench-ray-cluster: $(STAMP)
+	$(BIN)/python benchmarks/bench_ray_cluster.py --docs 200000
+
 # The filter with its inputs on s3:// (moto's S3 server on loopback) against local disk, side by side,
 # and the s3 side's peak memory on corpora of 1x and 4x the size (needs ../shared).
 bench-s3: $(STAMP)
@@ -121,6 +126,18 @@ bench-llm: $(STAMP)
 bench-dedup: $(STAMP)
 	bash benchmarks/setup_datatrove_venv.sh
 	$(BIN)/python benchmarks/bench_dedup.py --docs 20000 --workers 2
+
+# A million documents on one machine (issue 38; hours on 2 cores, needs ../shared): the default entity-mlm
+# path on 1M documents in 4 files and clm + llm rules + minhash on 250k of them (whitespace words: with
+# Kiwi's, which analyse every document whole, that run alone takes hours more), each batch's docs/s and
+# the process tree's memory over time, sizes, status/report/explain/--batches times. Resumable: the
+# phases done are kept in benchmarks/.scale/results.json; benchmarks/.scale/progress.log says where it is.
+bench-scale: $(STAMP)
+	$(BIN)/python benchmarks/bench_scale.py --docs 1000000 --files 4 --clm-docs 250000 --clm-words space --workers 2
+
+# Bytes per entity-mlm sample: today's layout against sparse labels, narrower types and compression (issue 38).
+bench-disk: $(STAMP)
+	$(BIN)/python benchmarks/bench_disk.py --docs 6000 --seq-lens 2048,256
 
 # The Korean PII detector against datatrove's PIIFormatter, presidio's recognizers, Dolma's PII tagger and
 # Polyglot-Ko's rules on benchmarks/pii/eval.jsonl (issue 26; offline), then on the out-of-sample sets eval_oos.jsonl and eval_oos2.jsonl. The peers run in benchmarks/.venv-pii

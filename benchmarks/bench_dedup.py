@@ -361,12 +361,30 @@ def one_size(shared: Path, tmp: Path, label: str, n: int, w: int, rounds: int, l
     return size
 
 
+def kiwi_part(shared: Path, tmp: Path, a: argparse.Namespace, log: Any) -> dict[str, Any]:
+    """The Kiwi-word comparisons and what Kiwi-word dedup costs a clm run."""
+    w, out = a.workers, {}
+    log(f"[kiwi] {a.kiwi_docs:,} documents: corefprep dedup signing with Kiwi words, datatrove's Kiwi "
+        "splitter as shipped, alternating")
+    ksrc = tmp / "kiwi_in"
+    out["kiwi"] = kiwi_comparison(shared, a.kiwi_docs, ksrc, w, a.rounds, nfc=False)
+    if a.kiwi_nfc_docs:
+        log(f"[kiwi] {a.kiwi_nfc_docs:,} documents: the same, and datatrove's splitter without its NFD step")
+        out["kiwi_nfc"] = kiwi_comparison(shared, a.kiwi_nfc_docs, tmp / "kiwi_nfc_in", w, 1, nfc=True)
+    log("[kiwi] prepare --objective clm, --dedup none vs minhash (Kiwi words)")
+    runs: dict[str, list[float]] = {"none": [], "minhash": []}
+    for dedup in ("none", "minhash"):
+        runs[dedup].append(prepare_seconds(ksrc, tmp / "run", w, KIWI, dedup))
+    out["overhead_kiwi"] = {k: min(v) for k, v in runs.items()}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--docs", type=int, default=20000, help="N: documents of the bench corpus (before copies)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--kiwi-docs", type=int, default=2000, help="documents of the Kiwi-word comparison (corefprep's "
-                    "dedup signing with Kiwi words against datatrove's Kiwi splitter as shipped)")
+                    "dedup signing with Kiwi words against datatrove's Kiwi splitter as shipped; 0: skip)")
     ap.add_argument("--rounds", type=int, default=2, help="timed runs of each system, alternating (after one "
                     "memory-sampled run of each)")
     ap.add_argument("--kiwi-nfc-docs", type=int, default=200, help="documents of the comparison with datatrove's "
@@ -400,18 +418,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp / f"in_{label}", ignore_errors=True)
         results["sizes"] = sizes
 
-        log(f"[kiwi] {a.kiwi_docs:,} documents: corefprep dedup signing with Kiwi words, datatrove's Kiwi "
-            "splitter as shipped, alternating")
-        ksrc = tmp / "kiwi_in"
-        results["kiwi"] = kiwi_comparison(shared, a.kiwi_docs, ksrc, w, a.rounds, nfc=False)
-        if a.kiwi_nfc_docs:
-            log(f"[kiwi] {a.kiwi_nfc_docs:,} documents: the same, and datatrove's splitter without its NFD step")
-            results["kiwi_nfc"] = kiwi_comparison(shared, a.kiwi_nfc_docs, tmp / "kiwi_nfc_in", w, 1, nfc=True)
-        log("[kiwi] prepare --objective clm, --dedup none vs minhash (Kiwi words)")
-        runs = {"none": [], "minhash": []}
-        for dedup in ("none", "minhash"):
-            runs[dedup].append(prepare_seconds(ksrc, tmp / "run", w, KIWI, dedup))
-        results["overhead_kiwi"] = {k: min(v) for k, v in runs.items()}
+        if a.kiwi_docs:
+            results.update(kiwi_part(shared, tmp, a, log))
 
         if a.synthetic:
             log(f"[scale] band + cluster steps on synthetic signatures: {a.synthetic:,} and {4 * a.synthetic:,}")
@@ -462,9 +470,10 @@ def report(r: dict[str, Any]) -> str:
     o = r["overhead_space"]
     out.append(f"\nprepare --rules llm --words space --objective clm: --dedup none {o['none']:.1f}s, minhash "
                f"{o['minhash']:.1f}s: +{o['minhash'] / o['none'] - 1:.1%}")
-    o = r["overhead_kiwi"]
-    out.append(f"prepare --rules llm (Kiwi words) --objective clm, {r['kiwi']['documents']:,} kept docs: --dedup none "
-               f"{o['none']:.1f}s, minhash {o['minhash']:.1f}s: +{o['minhash'] / o['none'] - 1:.1%}")
+    if "overhead_kiwi" in r:
+        o = r["overhead_kiwi"]
+        out.append(f"prepare --rules llm (Kiwi words) --objective clm, {r['kiwi']['documents']:,} kept docs: "
+                   f"--dedup none {o['none']:.1f}s, minhash {o['minhash']:.1f}s: +{o['minhash'] / o['none'] - 1:.1%}")
     for key in ("kiwi", "kiwi_nfc"):
         if key in r:
             out.append("")
