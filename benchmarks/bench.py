@@ -45,11 +45,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import psutil
+from common import REPO, corefprep_cmd, locate_shared
 
 from corefprep.filter.records import BatchCpu
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
 BASELINE = HERE / "baseline_v2.py"
 CACHE = HERE / ".cache"
 MiB = 1 << 20
@@ -64,20 +64,6 @@ COREFPREP_STAGES = ("filter", "samples", "tokenize", "merge")
 
 
 # --- locating inputs --------------------------------------------------------------------------
-
-
-def locate_shared(explicit: str | None) -> Path | None:
-    """The shared directory with tools/make_bench_corpus.py, or None (benchmark skipped)."""
-    if explicit is not None:
-        cands = [Path(explicit)]
-    else:
-        env = os.environ.get("COREFPREP_SHARED")
-        cands = [Path(env)] if env else []
-        cands.append(REPO.parent / "shared")
-    for c in cands:
-        if (c / "tools" / "make_bench_corpus.py").is_file():
-            return c.resolve()
-    return None
 
 
 def ensure_corpus(shared: Path, docs: int, seed: int) -> Path:
@@ -433,11 +419,6 @@ def run_baseline(corpus: Path, run_dir: Path, a: argparse.Namespace, prof: Corpu
         pss_samples=tr.pss_samples, sampler_cpu=tr.sampler_cpu, cpu_total=tr.cpu, cpu_filter=float("nan"),
         keys=keys,
     )
-
-
-def corefprep_cmd() -> list[str]:
-    exe = Path(sys.executable).parent / "corefprep"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "corefprep"]
 
 
 def read_corefprep_samples(work: Path) -> set[SampleKey]:

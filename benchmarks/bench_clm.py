@@ -47,7 +47,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from bench import CACHE, MiB, ensure_corpus, iter_texts, locate_shared, run_tracked  # noqa: E402
+from bench import CACHE, MiB, ensure_corpus, iter_texts, run_tracked  # noqa: E402
+from common import locate_shared  # noqa: E402
 
 SEQ_LEN = 2048
 

@@ -52,32 +52,12 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from common import DT_PYTHON, corefprep_cmd, ensure_datatrove_venv, locate_shared  # noqa: E402
 from tree_mem import read_curve  # noqa: E402
 
 SAMPLER = HERE / "tree_mem.py"
 VENV_PYTHON = Path(sys.executable)
-DT_VENV = HERE / ".venv-datatrove"
-DT_PYTHON = DT_VENV / "bin" / "python"
 
-
-def locate_shared(explicit: str | None) -> Path | None:
-    """The shared directory with tools/make_bench_corpus.py (as benchmarks/bench.py finds it)."""
-    if explicit is not None:
-        cands = [Path(explicit)]
-    else:
-        cands = [Path(p) for p in (os.environ.get("COREFPREP_SHARED"),) if p] + [HERE.parent.parent / "shared"]
-    return next((c.resolve() for c in cands if (c / "tools" / "make_bench_corpus.py").is_file()), None)
-
-
-def ensure_datatrove_venv() -> None:
-    if not (DT_VENV / ".installed-v3").exists():
-        print("setting up benchmarks/.venv-datatrove (once) ...", file=sys.stderr, flush=True)
-        subprocess.run(["bash", str(HERE / "setup_datatrove_venv.sh")], check=True)
-
-
-def corefprep_cmd() -> list[str]:
-    exe = VENV_PYTHON.parent / "corefprep"
-    return [str(exe)] if exe.exists() else [str(VENV_PYTHON), "-m", "corefprep"]
 
 DT_SCRIPT = HERE / "datatrove_minhash.py"
 MiB = 1 << 20

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -47,14 +46,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+from common import locate_shared  # noqa: E402
+
 BATCH = 32
-
-
-def locate_shared(explicit: str | None) -> Path | None:
-    cands = [Path(explicit)] if explicit else [Path(p) for p in (os.environ.get("COREFPREP_SHARED"),) if p]
-    cands.append(REPO.parent / "shared")
-    return next((c.resolve() for c in cands if (c / "tools" / "make_bench_corpus.py").is_file()), None)
 
 
 def arrow_bytes(path: Path) -> int:

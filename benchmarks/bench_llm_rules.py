@@ -49,10 +49,9 @@ import zstandard
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench import CACHE, ensure_corpus, locate_shared  # noqa: E402
+from bench import CACHE, ensure_corpus  # noqa: E402
+from common import DT_PYTHON, corefprep_cmd, ensure_datatrove_venv, locate_shared  # noqa: E402
 
-DT_VENV = HERE / ".venv-datatrove"
-DT_PYTHON = DT_VENV / "bin" / "python"
 DT_SCRIPT = HERE / "datatrove_kor_hang.py"
 EXTRA_REASONS = ("too_short", "too_long", "low_hangul")  # corefprep's rules that FineWeb-2 does not have
 
@@ -152,12 +151,6 @@ def datatrove_config() -> dict[str, Any]:
     }
 
 
-def ensure_datatrove_venv() -> None:
-    if not (DT_VENV / ".installed-v3").exists():
-        print("setting up benchmarks/.venv-datatrove (once) ...", file=sys.stderr, flush=True)
-        subprocess.run(["bash", str(HERE / "setup_datatrove_venv.sh")], check=True)
-
-
 def datatrove_versions() -> str:
     code = ("from importlib.metadata import version as v; "
             "print(v('datatrove'), v('kiwipiepy'), v('kiwipiepy_model'))")
@@ -244,11 +237,6 @@ def datatrove_decisions(corpus: Path, workers: int, log: Any = print) -> DtRun:
 
 
 # --- corefprep ------------------------------------------------------------------------------------
-
-
-def corefprep_cmd() -> list[str]:
-    exe = Path(sys.executable).parent / "corefprep"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "corefprep"]
 
 
 @dataclass

@@ -47,7 +47,8 @@ import pyarrow.parquet as pq
 import zstandard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench import ensure_corpus, locate_shared  # noqa: E402
+from bench import ensure_corpus  # noqa: E402
+from common import locate_shared  # noqa: E402
 from compare_commits import add_worktree, child_env, remove_worktree  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]

@@ -37,7 +37,8 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
-from bench import ensure_corpus, locate_shared  # noqa: E402
+from bench import ensure_corpus  # noqa: E402
+from common import locate_shared  # noqa: E402
 
 from corefprep.core.workdir import WorkDir  # noqa: E402
 from corefprep.filter.batch import BatchTally, survivors_of  # noqa: E402

@@ -50,7 +50,8 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO / "tests"))
 
-from bench import ensure_corpus, locate_shared  # noqa: E402
+from bench import ensure_corpus  # noqa: E402
+from common import locate_shared  # noqa: E402
 from fixtures.minicorpus import dataset_hash  # noqa: E402
 from fixtures.s3 import ACCESS_KEY, REGION, SECRET_KEY, S3Server  # noqa: E402
 from fixtures.shared_nothing import RemoveNodeWhen, SharedNothing  # noqa: E402

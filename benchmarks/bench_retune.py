@@ -45,7 +45,8 @@ import pyarrow.parquet as pq
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench import REPO, child_env, corefprep_cmd, ensure_corpus, locate_shared, machine_info, med  # noqa: E402
+from bench import child_env, ensure_corpus, machine_info, med  # noqa: E402
+from common import REPO, corefprep_cmd, locate_shared  # noqa: E402
 
 # What each base run is made with, besides the corpus, the output directory and the common options.
 RULE_SETS: dict[str, list[str]] = {

@@ -35,7 +35,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from bench import ensure_corpus, locate_shared, tree_pss  # noqa: E402
+from bench import ensure_corpus, tree_pss  # noqa: E402
+from common import locate_shared  # noqa: E402
 
 ACCESS, SECRET, BUCKET = "bench-access", "bench-secret", "bench"
 

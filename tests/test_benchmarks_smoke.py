@@ -202,7 +202,7 @@ def test_bench_s3_runs_on_a_few_docs() -> None:
     pytest.importorskip("moto.server")
     sys.path.insert(0, str(REPO / "benchmarks"))
     try:
-        from bench import locate_shared
+        from common import locate_shared
     finally:
         sys.path.pop(0)
     if locate_shared(None) is None:

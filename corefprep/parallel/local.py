@@ -117,7 +117,16 @@ def _recording_context(procs: list[Any]) -> ForkContext:
 
     class Worker(ForkProcess):
         def start(self) -> None:
-            super().start()
+            # The worker's collector would otherwise walk every object it inherits (the imports,
+            # Kiwi's wrapper) at its first full collection and write to each one's header, copying
+            # every page that holds one: 39 MB with the CLI's imports, 1 MB with them frozen
+            # (measured in a forked child). The child keeps them frozen; the parent unfreezes at
+            # once, so its own cycles are still collected (frozen, they never would be).
+            gc.freeze()
+            try:
+                super().start()
+            finally:
+                gc.unfreeze()
             procs.append(self)
 
     class Context(ForkContext):
@@ -175,13 +184,6 @@ class LocalWorkers:
         assert step is not None
         if step.prefork is not None:
             step.prefork()
-        # The worker forks from this process at the first submit, just after. Its garbage collector
-        # would otherwise walk every object this process had then (the imports, Kiwi's wrapper) and
-        # write to each one's header, so every page holding one is copied into the worker: 39 MB at
-        # a worker's first full collection with the CLI's imports, 1 MB with them frozen (measured
-        # in a forked child). Frozen objects are skipped by the collector, and still freed when
-        # nothing refers to them.
-        gc.freeze()
         table = mp.get_context("fork").RawArray("q", FIELDS)
         procs: list[Any] = []
         ex = ProcessPoolExecutor(1, mp_context=_recording_context(procs), initializer=_worker_init,

@@ -185,10 +185,6 @@ def _copy(src: Path, dst: Path) -> Path:
     return dst
 
 
-def _parquets(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
-
 def test_a_changed_kiwi_version_or_rule_code_analyses_everything_again(mini_filtered, tmp_path_factory, tmp_path,
                                                                       monkeypatch, capsys):
     """Values measured by another Kiwi or by other rule code are stale: the batches are computed
@@ -206,7 +202,7 @@ def test_a_changed_kiwi_version_or_rule_code_analyses_everything_again(mini_filt
     capsys.readouterr()
     assert _filter(corpus, out) == 0
     assert "kiwi" in capsys.readouterr().err
-    assert _parquets(out) == _parquets(mini_filtered)
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_filtered)
     st = stats(out)
     assert all(s["redecided_from"] for s in st) and sum(s["decided_from_values"] for s in st) == 0
     assert kiwi_chars(out) == fresh_chars
@@ -219,7 +215,7 @@ def test_a_changed_kiwi_version_or_rule_code_analyses_everything_again(mini_filt
     capsys.readouterr()
     assert _filter(corpus, out) == 0
     assert "rules_code" in capsys.readouterr().err
-    assert _parquets(out) == _parquets(mini_filtered) and kiwi_chars(out) == fresh_chars
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_filtered) and kiwi_chars(out) == fresh_chars
     assert sum(s["decided_from_values"] for s in stats(out)) == 0
 
 
@@ -260,7 +256,7 @@ def test_a_run_stopped_half_way_through_re_deciding_resumes_to_the_fresh_result(
     st = {s["batch"]: s for s in stats(out)}
     assert st[0]["redecided_from"] and st[1]["redecided_from"] and not st[2]["redecided_from"]
     assert _filter(corpus, out, "--max-chars", "3500") == 0
-    assert _parquets(out) == _parquets(fresh)
+    assert mc.batch_parquets(out) == mc.batch_parquets(fresh)
     assert [pq.read_table(p).column("verdict").to_pylist() for p in sorted((out / "work" / "filter").glob("val*"))] \
         == [pq.read_table(p).column("verdict").to_pylist() for p in sorted((fresh / "work" / "filter").glob("val*"))]
 
@@ -289,7 +285,7 @@ def test_batches_whose_values_cannot_be_trusted_are_computed_afresh(mini_filtere
     capsys.readouterr()
     assert _filter(corpus, out, "--max-nnp-share", "0.3") == 0
     err = capsys.readouterr().err
-    assert _parquets(out) == _parquets(fresh)
+    assert mc.batch_parquets(out) == mc.batch_parquets(fresh)
     by_batch = {s["batch"]: s for s in stats(out)}
     afresh = range(7) if damage == "old-corefprep" else [3]
     assert all(by_batch[k]["redecided_from"] is None for k in afresh)

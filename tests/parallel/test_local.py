@@ -127,3 +127,26 @@ def test_a_workers_garbage_collection_copies_no_page_of_the_parent() -> None:
     finally:
         del ballast
     assert out.result < 16 * 2**20, out.result
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_parent_still_collects_its_own_cycles_after_a_worker_forks() -> None:
+    """The objects frozen for the fork are the child's to keep frozen: a cycle the parent held when
+    a worker started is still freed by the parent's collector (a frozen one never would be)."""
+    import gc
+    import weakref
+
+    from corefprep.parallel import Step
+    from corefprep.parallel.units import Unit
+
+    cycle = _Cycle()
+    alive = weakref.ref(cycle)
+    with Supervisor(Step("gc", _dirtied_by_a_full_collection), LocalWorkers(1), retries=0) as sup:
+        list(sup.run([Unit("u0", None, 1)]))
+    del cycle
+    gc.collect()
+    assert alive() is None and gc.get_freeze_count() == 0

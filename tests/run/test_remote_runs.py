@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import orjson
 import pytest
@@ -32,10 +31,6 @@ def mini_local(tmp_path_factory):
     return mc.mini_prepared(tmp_path_factory)  # the local engine's run with ARGS
 
 
-def _parquets(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
-
 @pytest.mark.soak  # make soak's chaos rounds kill runs on a store in more ways, watched the same way
 def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_the_local_dataset(
         s3_server, mini, mini_local, tmp_path):
@@ -55,7 +50,7 @@ def test_kills_at_random_moments_never_show_a_partial_object_and_a_rerun_gives_t
     assert kills >= 2, f"only {kills} runs were killed before they finished"
     assert watcher.listings > 100 and not watcher.problems, watcher.problems[:5]
     stored = s3_server.download("s3://killed/out", tmp_path / "stored")
-    assert _parquets(stored) == _parquets(mini_local)
+    assert mc.batch_parquets(stored) == mc.batch_parquets(mini_local)
     assert mc.dataset_hash(stored / NAME) == mc.dataset_hash(mini_local / NAME)
     assert not [k for k in s3_server.keys("killed") if "/." in k]  # the lease is released, nothing hidden left
 

@@ -41,10 +41,6 @@ def _run(*args: str) -> int:
     return mc.run_cli([*args, "--no-progress"])
 
 
-def _parquets(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
-
 def _tree(out: Path) -> dict[str, tuple[int, int]]:
     d = out / "work" / "filter"
     return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(d.iterdir()) if p.is_file()}
@@ -84,8 +80,8 @@ def mini_ray(tmp_path_factory, mini, ray_session):
 
 
 def test_ray_batches_and_dataset_equal_the_local_engine_on_the_mini_corpus(mini_local, mini_ray):
-    assert _parquets(mini_ray) == _parquets(mini_local)
-    assert len(_parquets(mini_ray)) > 4
+    assert mc.batch_parquets(mini_ray) == mc.batch_parquets(mini_local)
+    assert len(mc.batch_parquets(mini_ray)) > 4
     assert mc.dataset_hash(mini_ray / NAME) == mc.dataset_hash(mini_local / NAME)
     stats = orjson.loads((mini_ray / "work" / "filter" / "batch_00000.json").read_bytes())
     assert stats["engine"] == "ray" and stats["workers"] == 1
@@ -119,7 +115,8 @@ def test_ray_equals_local_on_the_dev_corpus(tmp_path, ray_session, s3_server, ob
     else:  # (the llm rules on Ray from and to s3://: the v2 ones here, and the mini corpus's whole run below)
         on_ray = tmp_path / "ray"
         assert _run("filter", str(DEV_CORPUS), "-o", str(on_ray), "--engine", "ray", *extra) == 0
-    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) == (2 if objective == "clm" else 6)
+    batches = mc.batch_parquets(local)
+    assert mc.batch_parquets(on_ray) == batches and len(batches) == (2 if objective == "clm" else 6)
     for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):  # every verdict
         assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
             pq.read_table(local / "work" / "filter" / name).column("verdict").to_pylist()
@@ -134,7 +131,7 @@ def test_ray_equals_local_on_the_pii_corpus(tmp_path, ray_session, pii):
     local, on_ray = tmp_path / "local", tmp_path / "ray"
     assert _run(*args, "-o", str(local), "--workers", "2") == 0
     assert _run(*args, "-o", str(on_ray), "--engine", "ray") == 0
-    assert _parquets(on_ray) == _parquets(local) and len(_parquets(local)) > 2
+    assert mc.batch_parquets(on_ray) == mc.batch_parquets(local) and len(mc.batch_parquets(local)) > 2
 
     def per_kind(out: Path) -> list[tuple[dict[str, int], int]]:
         found = [orjson.loads(p.read_bytes()) for p in sorted((out / "work" / "filter").glob("batch_*.json"))]
@@ -154,7 +151,7 @@ def test_a_threshold_change_re_decided_on_ray_equals_the_local_engines(tmp_path,
     shutil.copytree(mini_local, on_ray)
     assert _run("prepare", str(mini), "-o", str(local), "--workers", "2", *change) == 0
     assert _run("prepare", str(mini), "-o", str(on_ray), "--engine", "ray", *change) == 0
-    assert _parquets(on_ray) == _parquets(local)
+    assert mc.batch_parquets(on_ray) == mc.batch_parquets(local)
     for name in sorted(p.name for p in (local / "work" / "filter").glob("values_*.parquet")):
         assert pq.read_table(on_ray / "work" / "filter" / name).column("verdict").to_pylist() == \
             pq.read_table(local / "work" / "filter" / name).column("verdict").to_pylist()
@@ -173,7 +170,7 @@ def test_batches_under_ray_rewrite_only_those_batches(tmp_path, mini, mini_ray, 
     assert changed == {f"{name}_{k:05d}.{ext}" for k in (1, 2)
                        for name, ext in (("batch", "parquet"), ("batch", "json"), ("values", "parquet"),
                                          ("rejected", "parquet"))}
-    assert _parquets(out) == _parquets(mini_local)
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_local)
 
 
 @pytest.mark.parametrize("first,then", [("ray", "local"), ("local", "ray")])
@@ -206,7 +203,7 @@ def test_a_ray_worker_killed_mid_batch_is_retried_and_the_result_is_clean(tmp_pa
     assert _run("prepare", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4", "--seq-len", SEQ) == 0
     err = capsys.readouterr().err
     assert marker.exists() and "handed out again" in err and "quarantined" not in err
-    assert _parquets(out) == _parquets(mini_local)
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_local)
     assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
 
 
@@ -226,7 +223,7 @@ def test_a_document_that_kills_every_actor_is_quarantined(tmp_path, mini, mini_l
     st = orjson.loads(capsys.readouterr().out)
     assert st["totals"]["rejected"][reason] == 1
     # every other document's verdict is the local engine's
-    mine, theirs = _parquets(out), _parquets(mini_local)
+    mine, theirs = mc.batch_parquets(out), mc.batch_parquets(mini_local)
     for name in theirs:
         if name != f"batch_{k:05d}.parquet":
             assert mine[name] == theirs[name], name
@@ -246,7 +243,7 @@ def test_a_killed_driver_resumes_to_the_clean_dataset(tmp_path, mini, mini_local
     assert not (out / NAME).exists()
     r = run_cli(args, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert _parquets(out) == _parquets(mini_local)
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_local)
     assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
 
 
@@ -259,7 +256,7 @@ def test_a_run_from_and_to_object_storage_equals_the_local_engines(tmp_path, min
     assert _run("prepare", f"{url}/{mini.name}", "-o", "s3://mini/out", "--stage-dir", str(tmp_path / "stage"),
                 "--engine", "ray", "--batch-docs", "4", "--seq-len", SEQ) == 0
     out = s3_server.download("s3://mini/out", tmp_path / "stored")
-    assert _parquets(out) == _parquets(mini_local) and len(_parquets(out)) > 4
+    assert mc.batch_parquets(out) == mc.batch_parquets(mini_local) and len(mc.batch_parquets(out)) > 4
     assert orjson.loads((out / "work" / "filter" / "batch_00001.json").read_bytes())["engine"] == "ray"
     assert mc.dataset_hash(out / NAME) == mc.dataset_hash(mini_local / NAME)
 

@@ -5,7 +5,6 @@ local engine's, byte for byte. Its own module: one Ray session per process at a 
 from __future__ import annotations
 
 import signal
-from pathlib import Path
 
 import orjson
 import pytest
@@ -13,14 +12,6 @@ from fixtures import minicorpus as mc
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 pytestmark = pytest.mark.slow
-
-SEQ = "512"
-NAME = f"entity_coref_v2_{SEQ}"
-
-
-def _parquets(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
 
 @pytest.fixture(scope="module")
 def cluster():
@@ -44,13 +35,13 @@ def cluster():
 def test_two_nodes_give_the_local_engines_batches_and_dataset(tmp_path, tmp_path_factory, cluster):
     corpus = mc.mini_corpus(tmp_path_factory)
     local, on_ray = tmp_path / "local", tmp_path / "ray"
-    common = ["--batch-docs", "4", "--seq-len", SEQ, "--no-progress"]
+    common = ["--batch-docs", "4", "--seq-len", mc.MINI_SEQ, "--no-progress"]
     assert mc.run_cli(["prepare", str(corpus), "-o", str(local), "--workers", "2", *common]) == 0
     assert mc.run_cli(["prepare", str(corpus), "-o", str(on_ray), "--engine", "ray", "--ray-address",
                        cluster.address, *common]) == 0
     assert not ray.is_initialized()  # the command disconnected; the cluster is still up
-    assert _parquets(on_ray) == _parquets(local)
-    assert mc.dataset_hash(on_ray / NAME) == mc.dataset_hash(local / NAME)
+    assert mc.batch_parquets(on_ray) == mc.batch_parquets(local)
+    assert mc.dataset_hash(on_ray / mc.MINI_NAME) == mc.dataset_hash(local / mc.MINI_NAME)
     # both nodes computed batches (on loopback they share a host name, so by Ray node id)
     nodes = {orjson.loads(p.read_bytes())["ray_node"] for p in (on_ray / "work" / "filter").glob("batch_*.json")}
     assert len(nodes) == 2

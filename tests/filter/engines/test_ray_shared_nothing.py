@@ -28,14 +28,6 @@ from corefprep.parallel.ray import ACTOR_START_SECONDS
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 pytestmark = pytest.mark.slow
 
-SEQ = "512"
-NAME = f"entity_coref_v2_{SEQ}"
-
-
-def _parquets(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((out / "work" / "filter").glob("batch_*.parquet"))}
-
-
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The driver's own directory (its stage): denied to every node."""
@@ -98,8 +90,8 @@ def test_a_run_that_loses_a_node_gives_the_local_engines_bytes_and_never_touches
     t0 = time.monotonic()
     with RemoveNodeWhen(cluster, lambda: any(batches.glob("batch_*.json"))) as removal:
         rc = mc.run_cli(["prepare", f"{url}/{mini.name}", "-o", "s3://nothing-shared/out", "--stage-dir", str(stage),
-                         "--engine", "ray", "--ray-address", cluster.address, "--batch-docs", "4", "--seq-len", SEQ,
-                         "--no-progress"])
+                         "--engine", "ray", "--ray-address", cluster.address, "--batch-docs", "4",
+                         "--seq-len", mc.MINI_SEQ, "--no-progress"])
     seconds = time.monotonic() - t0
     err = capsys.readouterr().err
     assert rc == 0, err
@@ -110,8 +102,8 @@ def test_a_run_that_loses_a_node_gives_the_local_engines_bytes_and_never_touches
     assert not ray.is_initialized()  # the command disconnected; what is left of the cluster is up
     assert cluster.attempts() == []  # no node tried the driver's directories or another node's scratch
     out = s3_server.download("s3://nothing-shared/out", tmp_path / "stored")
-    assert _parquets(out) == _parquets(local) and len(_parquets(local)) > 4
-    assert mc.dataset_hash(out / NAME) == mc.dataset_hash(local / NAME)
+    assert mc.batch_parquets(out) == mc.batch_parquets(local) and len(mc.batch_parquets(local)) > 4
+    assert mc.dataset_hash(out / mc.MINI_NAME) == mc.dataset_hash(local / mc.MINI_NAME)
     stats = [orjson.loads(p.read_bytes()) for p in sorted((out / "work" / "filter").glob("batch_*.json"))]
     assert {s["actor_pid"] for s in stats} <= cluster.armed()  # every batch's actor carried the hook
     assert len({s["ray_node"] for s in stats}) >= 2
