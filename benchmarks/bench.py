@@ -77,6 +77,20 @@ def ensure_corpus(shared: Path, docs: int, seed: int) -> Path:
     return path
 
 
+def ray_bench_corpus(name: str, shared_arg: str | None, docs: int, seed: int) -> Path | None:
+    """The corpus of a Ray benchmark, or None (said in one line) when Ray or ../shared is missing."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        print(f"{name}: skipped — Ray is not installed (pip install 'corefprep[ray]')")
+        return None
+    shared = locate_shared(shared_arg)
+    if shared is None:
+        print(f"{name}: skipped — the shared directory with tools/make_bench_corpus.py was not found")
+        return None
+    return ensure_corpus(shared, docs, seed)
+
+
 def iter_texts(path: Path) -> Iterable[str]:
     import orjson
     import zstandard

@@ -37,8 +37,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
-from bench import ensure_corpus  # noqa: E402
-from common import locate_shared  # noqa: E402
+from bench import ray_bench_corpus  # noqa: E402
 
 from corefprep.core.workdir import WorkDir  # noqa: E402
 from corefprep.filter.batch import BatchTally, survivors_of  # noqa: E402
@@ -123,16 +122,9 @@ def main() -> int:
     ap.add_argument("--kiwi-sample", type=int, default=1_500, help="survivors Kiwi decides for the per-worker rate")
     ap.add_argument("--shared", default=None)
     a = ap.parse_args()
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        print("bench_ray: skipped — Ray is not installed (pip install 'corefprep[ray]')")
+    corpus = ray_bench_corpus("bench_ray", a.shared, a.docs, a.seed)
+    if corpus is None:
         return 0
-    shared = locate_shared(a.shared)
-    if shared is None:
-        print("bench_ray: skipped — the shared directory with tools/make_bench_corpus.py was not found")
-        return 0
-    corpus = ensure_corpus(shared, a.docs, a.seed)
     print(f"corpus: {corpus.name} ({corpus.stat().st_size / 2**20:.1f} MiB zstd), {a.workers} workers, "
           f"batches of {a.batch_docs:,}, rules {a.rules}, {os.cpu_count()} CPUs", flush=True)
 

@@ -50,8 +50,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(REPO / "tests"))
 
-from bench import ensure_corpus  # noqa: E402
-from common import locate_shared  # noqa: E402
+from bench import ray_bench_corpus  # noqa: E402
 from fixtures.minicorpus import dataset_hash  # noqa: E402
 from fixtures.s3 import ACCESS_KEY, REGION, SECRET_KEY, S3Server  # noqa: E402
 from fixtures.shared_nothing import RemoveNodeWhen, SharedNothing  # noqa: E402
@@ -210,18 +209,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--shared", default=None)
     a = ap.parse_args()
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        print("bench_ray_cluster: skipped — Ray is not installed (pip install 'corefprep[ray]')")
-        return 0
-    shared = locate_shared(a.shared)
-    if shared is None:
-        print("bench_ray_cluster: skipped — the shared directory with tools/make_bench_corpus.py was not found")
-        return 0
     if a.nodes < 2:
         ap.error("--nodes must be at least 2: the head stays, another node is removed")
-    corpus = ensure_corpus(shared, a.docs, a.seed)
+    corpus = ray_bench_corpus("bench_ray_cluster", a.shared, a.docs, a.seed)
+    if corpus is None:
+        return 0
     print(f"corpus: {corpus.name} ({corpus.stat().st_size / 2**20:.1f} MiB zstd)", file=sys.stderr, flush=True)
     store = CountingStore()
     os.environ.update(store.env())  # the commands and the cluster's nodes (started below) reach it

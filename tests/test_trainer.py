@@ -22,6 +22,10 @@ from corefprep.tokenizer.config import BUNDLED_TOKENIZER  # noqa: E402
 from corefprep.training import EntityCorefCollator, load_prepared, prepare_tokenizer  # noqa: E402
 
 pytestmark = pytest.mark.slow  # transformers.Trainer trains a model
+# One intra-op thread: make test runs three test processes on two cores, and torch's pool of two
+# threads per process spun waiting for each other, which made these two tests take 131 CPU-seconds
+# (133 s wall) against 35 (34 s wall) with one. A model this small gains nothing from a second thread.
+torch.set_num_threads(1)
 
 STEPS = 40
 

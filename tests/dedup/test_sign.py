@@ -75,49 +75,89 @@ def test_a_document_quarantined_while_signed_is_still_an_exact_duplicate_and_cou
     assert _removed(faulty) == removed
 
 
-@pytest.mark.parametrize("words", ["kiwi", "space"])
-def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch, words):
+_PART_BASE = ["서울시는 오늘 새 버스 노선을 발표했다고 밝혔다.", "부산의 바다는 여름마다 많은 사람들로 붐빈다고 한다.",
+              "한국어 형태소 분석기는 문장을 작은 단위로 나누어 줍니다."]
+# one filter batch of 200 documents, 45 of them kept (doc_index 1, 4, 7, ...)
+_PART_DOCS = [(3 * i + 1, f"{_PART_BASE[i % 3]} {i}번째 문서입니다. " * (1 + i % 4)) for i in range(45)]
+
+
+def _one_batch() -> dict[int, Any]:
+    from corefprep.filter.records import BatchStats
+
+    return {0: BatchStats(batch=0, start=0, end=200, documents=200, passed=len(_PART_DOCS), rejected={},
+                          malformed={}, rows=len(_PART_DOCS), parquet_bytes=0, parquet_sha256="sha",
+                          config_id="test")}
+
+
+def _signed(root: Path, signer: Any, workers: int) -> tuple[Any, dict[str, Any]]:
+    """The batch's signature records and record file, as the dedup stage signs them on ``workers``."""
     import numpy as np
     import pyarrow as pa
 
     from corefprep.core.workdir import WorkDir
     from corefprep.dedup import sign
-    from corefprep.filter.records import BatchStats
     from corefprep.parallel import EngineConfig
-    from corefprep.signatures.minhash import Signer
     from corefprep.signatures.store import load_signatures, signature_dir
 
+    work = WorkDir(root)
+    work.filter_dir.mkdir(parents=True)
+    pq.write_table(pa.table({"doc_index": [d for d, _ in _PART_DOCS], "text": [t for _, t in _PART_DOCS]}),
+                   work.batch_parquet(0))
+    sign.sign_missing(work, _one_batch(), signer, EngineConfig(workers=workers), progress=False)
+    meta = json.loads((signature_dir(work, signer) / "batch_00000.json").read_text())
+    return np.array(load_signatures(signature_dir(work, signer), signer, 0)), meta
+
+
+@pytest.mark.parametrize("words", ["kiwi", "space"])
+def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch, words):
+    from corefprep.core.workdir import WorkDir
+    from corefprep.dedup import sign
+    from corefprep.signatures.minhash import Signer
+
     signer = Signer("minhash", words)
-    base = ["서울시는 오늘 새 버스 노선을 발표했다고 밝혔다.", "부산의 바다는 여름마다 많은 사람들로 붐빈다고 한다.",
-            "한국어 형태소 분석기는 문장을 작은 단위로 나누어 줍니다."]
-    docs = [(3 * i + 1, f"{base[i % 3]} {i}번째 문서입니다. " * (1 + i % 4)) for i in range(45)]
-
-    done = {0: BatchStats(batch=0, start=0, end=200, documents=200, passed=len(docs), rejected={}, malformed={},
-                          rows=len(docs), parquet_bytes=0, parquet_sha256="sha", config_id="test")}
-
-    def signed(root: Path, workers: int) -> tuple[np.ndarray, dict[str, Any]]:
-        work = WorkDir(root)
-        work.filter_dir.mkdir(parents=True)
-        pq.write_table(pa.table({"doc_index": [d for d, _ in docs], "text": [t for _, t in docs]}),
-                       work.batch_parquet(0))
-        sign.sign_missing(work, done, signer, EngineConfig(workers=workers), progress=False)
-        meta = json.loads((signature_dir(work, signer) / "batch_00000.json").read_text())
-        return np.array(load_signatures(signature_dir(work, signer), signer, 0)), meta
-
-    whole, whole_meta = signed(tmp_path / "whole", 1)
+    whole, whole_meta = _signed(tmp_path / "whole", signer, 1)
     monkeypatch.setattr(sign, "PART_ROWS", 10)
-    units = sign._units(WorkDir(tmp_path / "whole"), done, [0], 3)
+    units = sign._units(WorkDir(tmp_path / "whole"), _one_batch(), [0], 3)
     assert [u.args.rows for u in units] == [(0, 15), (15, 30), (30, 45)]
     # each part signs its rows (whitespace words: the vector pass over blocks of them)
     sign._init_signer(signer)
     beat = type("Beat", (), {"on": lambda self, d: None, "off": lambda self: None, "count": lambda self, n: None})()
     pieces = [sign.sign_batch(u.args, beat).records or b"" for u in units]
-    assert b"".join(pieces) == whole.tobytes() and len(whole) == len(docs)
+    assert b"".join(pieces) == whole.tobytes() and len(whole) == len(_PART_DOCS)
     # 3 workers, either word unit: the batch in 3 parts, signed on 3 workers, put together by the parent
     made: list[int] = []
     real_units = sign._units
     monkeypatch.setattr(sign, "_units", lambda *a: made.append(len(u := real_units(*a))) or u)
-    parts, parts_meta = signed(tmp_path / "parts", 3)
+    parts, parts_meta = _signed(tmp_path / "parts", signer, 3)
     assert made == [3]
+    assert parts.tobytes() == whole.tobytes()
+    assert parts_meta == whole_meta
+
+
+def test_a_worker_killed_while_it_signs_a_part_is_replaced_and_the_file_is_the_whole_batchs(tmp_path, monkeypatch):
+    """SIGKILL of the worker that signs the middle part (whitespace words, one batch, two workers):
+    the part is handed out again on a fresh worker, and the batch's signatures are those of the
+    batch signed whole by one worker."""
+    import os
+    import signal
+
+    from corefprep.dedup import sign
+    from corefprep.signatures.minhash import Signer
+
+    signer = Signer("minhash", "space")
+    whole, whole_meta = _signed(tmp_path / "whole", signer, 1)
+    monkeypatch.setattr(sign, "PART_ROWS", 10)
+    marker = tmp_path / "killed-once"
+    real = sign.sign_batch
+
+    def killed_once(job: Any, beat: Any) -> Any:  # runs in the forked worker
+        if job.rows == (15, 30) and not marker.exists():
+            marker.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(job, beat)
+
+    monkeypatch.setattr(sign, "sign_batch", killed_once)
+    parts, parts_meta = _signed(tmp_path / "parts", signer, 3)
+    assert marker.exists()
     assert parts.tobytes() == whole.tobytes()
     assert parts_meta == whole_meta

@@ -214,8 +214,8 @@ def test_a_document_that_kills_every_actor_is_quarantined(tmp_path, mini, mini_l
     doc, k = _kept_doc(mini_local)
     install_faults(f"{fault}@{doc}", monkeypatch)
     out = tmp_path / "out"
-    assert _run("filter", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4",
-                "--doc-timeout", "3") == 0
+    # (no short --doc-timeout: on a loaded machine a healthy document ran past 3 s and was quarantined too)
+    assert _run("filter", str(mini), "-o", str(out), "--engine", "ray", "--batch-docs", "4") == 0
     entries = [orjson.loads(ln) for ln in (out / "work" / "quarantine.jsonl").read_bytes().splitlines()]
     assert [(e["doc_index"], e["reason"], e["line"]) for e in entries] == [(doc, reason, doc + 1)]
     capsys.readouterr()
