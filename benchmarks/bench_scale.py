@@ -39,11 +39,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-HERE = Path(__file__).resolve().parent
-SAMPLER = HERE / "tree_mem.py"
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import HERE, REPO, corefprep_cmd  # noqa: E402  (standard library only)
 from tree_mem import read_curve  # noqa: E402  (standard library only)
+
+SAMPLER = HERE / "tree_mem.py"
 
 MiB = 1024 * 1024
 
@@ -55,7 +55,7 @@ class Bench:
         self.dir.mkdir(parents=True, exist_ok=True)
         self.results_path = self.dir / "results.json"
         self.results: dict[str, Any] = json.loads(self.results_path.read_text()) if self.results_path.exists() else {}
-        self.cli = str(Path(sys.executable).parent / "corefprep")
+        self.cli = corefprep_cmd()
 
     def log(self, msg: str) -> None:
         line = f"{time.strftime('%Y-%m-%d %H:%M:%S')} {msg}"
@@ -121,7 +121,7 @@ class Bench:
     # --- the runs -----------------------------------------------------------------------------
 
     def prepare_cmd(self, out: Path, inputs: list[Path], extra: list[str]) -> list[str]:
-        return [self.cli, "prepare", *map(str, inputs), "-o", str(out), "--workers", str(self.a.workers),
+        return [*self.cli, "prepare", *map(str, inputs), "-o", str(out), "--workers", str(self.a.workers),
                 "--batch-docs", str(self.a.batch_docs), "--log-json", str(out.parent / f"{out.name}.events.jsonl"),
                 *extra]
 
@@ -155,12 +155,12 @@ class Bench:
             return self.results["ops"]
         out = self.dir / "mlm"
         self.compile_corefprep()
-        status = [self.timed([self.cli, "status", str(out)])[0] for _ in range(3)]
-        report_s, _ = self.timed([self.cli, "report", str(out), "--out", str(self.dir / "report")])
+        status = [self.timed([*self.cli, "status", str(out)])[0] for _ in range(3)]
+        report_s, _ = self.timed([*self.cli, "report", str(out), "--out", str(self.dir / "report")])
         batches = self.results["mlm"]["batches"]
         last = batches[-1]
         doc = sum(b["documents"] for b in batches[:-1]) + last["documents"] // 2
-        explain_s, _ = self.timed([self.cli, "explain", str(out), "--doc-index", str(doc)])
+        explain_s, _ = self.timed([*self.cli, "explain", str(out), "--doc-index", str(doc)])
         before = dataset_digest(out)
         middle = batches[len(batches) // 2]["batch"]
         self.log(f"ops: recomputing batch {middle}")
