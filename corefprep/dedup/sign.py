@@ -4,9 +4,10 @@ The filter signs its kept documents as it decides them (the words of the rules' 
 reused). A batch filtered before deduplication was asked for, or under other dedup settings, is
 signed here from its parquet, as units of the supervised ``dedup signing`` step on the run's
 engine: one unit per batch, which reads the batch's kept documents a few hundred at a time, signs
-them and writes the batch's signature file itself (a finished unit is on disk, whatever happens to
-the others). With fewer batches than workers, a batch is signed in parts (row ranges), one per
-worker, and the parent writes its file when the last part is in.
+them and appends their records to the batch's signature file as it goes (a finished unit is on
+disk, whatever happens to the others; a worker holds a block of records, not the batch's). With
+fewer batches than workers, a batch is signed in parts (row ranges), one per worker, each into a
+file of its own, and the parent copies them into the batch's file when the last part is in.
 
 With Kiwi words each document is marked on the unit's beat, so the fault rule is the filter's: a
 document that kills two workers, or on which Kiwi runs past ``--doc-timeout``, is set aside and
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -34,8 +34,19 @@ from ..core.workdir import WorkDir
 from ..filter.records import BatchStats
 from ..parallel import Beat, DocumentFaults, EngineConfig, Step, Unit, supervised
 from ..rules.kiwi import load_kiwi
-from ..signatures.minhash import Signer, alnum_table
-from ..signatures.store import signature_dir, signatures_valid, write_signatures
+from ..signatures.minhash import Signer, code_point_tables
+from ..signatures.store import (
+    RecordSink,
+    batch_records_path,
+    forget_batch,
+    join_parts,
+    part_records_path,
+    record_file,
+    record_written,
+    remove_parts,
+    signature_dir,
+    signatures_valid,
+)
 
 READ_ROWS = 250  # rows decoded at a time: the reader's memory grows with it
 # read a batch's parquet a page at a time: its one row group of text (hundreds of MB for a
@@ -64,7 +75,6 @@ class SignJob:
 class Signed(NamedTuple):
     documents: int
     unsigned: list[int]
-    records: bytes | None = None  # a part's records, put together with the others' by the parent
 
 
 # --- worker side ----------------------------------------------------------------------------
@@ -105,28 +115,26 @@ def _blocks(work: WorkDir, k: int, rows: tuple[int, int] | None) -> Iterator[lis
         yield block
 
 
-class _Records:
-    """The batch's signature records, filled in place: one array of the batch's size, not a list
-    of pieces joined at the end (which held the records two and three times over)."""
-
-    def __init__(self, signer: Signer, rows: int):
-        self.array = np.zeros(rows, dtype=signer.dtype)
-        self.dtype = signer.dtype
-        self.n = 0
-
-    def add(self, data: bytes) -> int:
-        recs = np.frombuffer(data, dtype=self.dtype)
-        self.array[self.n:self.n + len(recs)] = recs
-        self.n += len(recs)
-        return len(recs)
-
-
 def sign_batch(job: SignJob, beat: Beat) -> Signed:
-    """Sign one batch's kept documents and write its signature file."""
+    """Sign one batch's kept documents (or a part's) into its signature file (or the part's)."""
     signer: Signer = _SIGNER
-    lo, hi = job.rows or (0, pq.ParquetFile(job.work.batch_parquet(job.batch)).metadata.num_rows)
-    records = _Records(signer, hi - lo)
+    directory = signature_dir(job.work, signer)
+    directory.mkdir(parents=True, exist_ok=True)
+    if job.rows is None:
+        lo, hi = 0, pq.ParquetFile(job.work.batch_parquet(job.batch)).metadata.num_rows
+        path = batch_records_path(directory, job.batch)
+        forget_batch(directory, job.batch)
+    else:
+        (lo, hi), path = job.rows, part_records_path(directory, job.batch, job.rows)
     unsigned: list[int] = []
+    with record_file(path, signer.dtype, hi - lo) as records:
+        _sign_rows(job, signer, records, unsigned, beat)
+    if job.rows is None:
+        record_written(directory, signer, job.batch, job.parquet_sha256, unsigned)
+    return Signed(hi - lo, unsigned)
+
+
+def _sign_rows(job: SignJob, signer: Signer, records: RecordSink, unsigned: list[int], beat: Beat) -> None:
     if signer.uses_kiwi:
         for indices, texts in _kept_rows(job.work, job.batch, job.rows):
             for doc_index, text in zip(indices, texts, strict=True):
@@ -142,11 +150,6 @@ def sign_batch(job: SignJob, beat: Beat) -> Signed:
         for block in _blocks(job.work, job.batch, job.rows):
             records.add(signer.sign_many(block))
             beat.count(records.n)
-    signed = records.array[:records.n]
-    if job.rows is not None:
-        return Signed(len(signed), unsigned, signed.tobytes())
-    write_signatures(signature_dir(job.work, signer), signer, job.batch, signed, job.parquet_sha256, unsigned)
-    return Signed(len(signed), unsigned)
 
 
 # --- parent side ----------------------------------------------------------------------------
@@ -159,7 +162,7 @@ def _without(unit: Unit, doc: int) -> Unit:
 
 def sign_step(signer: Signer, cfg: EngineConfig) -> Step:
     return Step("dedup signing", sign_batch, init=_init_signer, init_args=(signer,),
-                prefork=load_kiwi if signer.uses_kiwi else alnum_table,  # shared by the forked workers
+                prefork=load_kiwi if signer.uses_kiwi else code_point_tables,  # shared by the forked workers
                 item_limit=cfg.doc_timeout if signer.uses_kiwi else None, unit_limit=cfg.unit_timeout,
                 floor_rate=2_000.0, memory=(900 if signer.uses_kiwi else 300) * 2**20)
 
@@ -173,6 +176,8 @@ def sign_missing(work: WorkDir, done: dict[int, BatchStats], signer: Signer, cfg
         return 0
     say(f"dedup: signing the kept documents of {count(len(todo), 'filter batch', 'filter batches')} "
         f"({signer.words} words)")
+    for k in todo:  # the parts an interrupted run left: a batch's parts are all of this run's
+        remove_parts(directory, k)
     units = _units(work, done, todo, cfg.workers or 1)
     expected = Counter(u.args.batch for u in units)
     parts: dict[int, list[tuple[tuple[int, int], Signed]]] = {}  # a batch's parts signed so far
@@ -225,9 +230,9 @@ def _write_parts(directory: Path, signer: Signer, job: SignJob, got: list[tuple[
     if len(got) < expected:
         return False
     got = sorted(got, key=lambda part: part[0])
-    records = np.concatenate([np.frombuffer(r.records or b"", dtype=signer.dtype) for _, r in got])
     unsigned = sorted(d for _, r in got for d in r.unsigned)
-    write_signatures(directory, signer, job.batch, records, job.parquet_sha256, unsigned)
+    join_parts(directory, signer, job.batch, [part_records_path(directory, job.batch, rows) for rows, _ in got],
+               job.parquet_sha256, unsigned)
     _say_unsigned(job.batch, unsigned)
     return True
 

@@ -12,7 +12,7 @@
   and at least one of the ``bands`` bands with 1 - (1 - s^rows)^bands. Only a band's key (a
   64-bit hash of its ``rows`` minima) is kept.
 
-Words are hashed all at once per document (a polynomial hash of their UTF-8 bytes from prefix
+Words are hashed all at once per document (a polynomial hash of their code points from prefix
 sums, mixed with splitmix64 and the seed: :func:`segment_hashes`); a shingle's hash mixes its words' hashes in
 order (through splitmix64, so shingle hashes are well mixed); the hash functions are
 ``a_i * x + b_i mod 2^64`` for random odd ``a_i`` and random ``b_i`` (drawn from ``--dedup-seed``),
@@ -39,10 +39,10 @@ from ..core.atomic import config_hash
 from ..rules.kiwi import kiwi_version
 from ..rules.words import kiwi_words as analyse_words
 
-SIGNATURE_VERSION = 3  # bump when a signature's bytes for the same text and settings change
+SIGNATURE_VERSION = 4  # bump when a signature's bytes for the same text and settings change
 SHINGLE_BLOCK = 2048  # shingles hashed at a time (bounds a long document's memory)
 # characters of the documents whose words are found and hashed in one pass: the pass's arrays take
-# ~40 bytes a character (and the table of powers grows to its UTF-8 bytes), so 250 documents in
+# ~40 bytes a character (and the table of powers grows to its code points), so 250 documents in
 # one pass took a signing worker ~70 MB; at 64k characters the per-call overhead is still spread
 # over tens of documents
 WORD_PASS_CHARS = 1 << 16
@@ -84,19 +84,19 @@ def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
     return _POWERS[0][:n], _POWERS[1][:n]
 
 
-def segment_hashes(data: bytes, sep: int, seed: int) -> np.ndarray:
-    """One 64-bit hash per ``sep``-separated segment of ``data`` (no empty segments expected)."""
-    a = np.frombuffer(data, dtype=np.uint8)
-    cuts = np.flatnonzero(a == sep)
+def segment_hashes(text: str, sep: str, seed: int) -> np.ndarray:
+    """One 64-bit hash per ``sep``-separated segment of ``text`` (no empty segments expected)."""
+    a = code_points(text)
+    cuts = np.flatnonzero(a == ord(sep))
     return span_hashes(a, np.concatenate(([0], cuts + 1)), np.concatenate((cuts, [len(a)])), seed)
 
 
 def span_hashes(a: np.ndarray, starts: np.ndarray, ends: np.ndarray, seed: int) -> np.ndarray:
-    """One 64-bit hash per span ``a[start:end]`` of the bytes ``a``: the polynomial sum
-    (byte + 1) * P^i over the span's bytes, mod 2^64, computed for all spans at once from prefix
+    """One 64-bit hash per span ``a[start:end]`` of the code points ``a``: the polynomial sum
+    (code point + 1) * P^i over the span, mod 2^64, computed for all spans at once from prefix
     sums, then mixed with the span's length and ``seed`` by splitmix64. The value depends on the
-    span's bytes only, not on where it stands. Words differ in their bytes, so their hashes differ
-    but with probability ~2^-64."""
+    span's code points only, not on where it stands. Words differ in their code points, so their
+    hashes differ but with probability ~2^-64."""
     pw, inv = _powers(len(a) + 1)
     with np.errstate(over="ignore"):
         prefix = np.zeros(len(a) + 1, dtype=np.uint64)
@@ -122,18 +122,19 @@ def alnum_table() -> np.ndarray:
     return _ALNUM[0]
 
 
-def word_spans(folded: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The UTF-8 bytes of ``folded`` (NFC and casefolded text) and its words' byte spans: (bytes,
-    starts, ends, each word's first code point). A word is a maximal run of letters and digits,
-    as :func:`text_words_joined` splits: the regex's pass replaced by one table lookup per code
-    point (the regex was a quarter of the signing step's CPU)."""
-    cps = np.frombuffer(folded.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    data = np.frombuffer(folded.encode("utf-8", "surrogatepass"), dtype=np.uint8)
-    width = 1 + (cps >= 0x80).astype(np.int64) + (cps >= 0x800) + (cps >= 0x10000)
-    ends = np.cumsum(width)
+def code_points(text: str) -> np.ndarray:
+    """The text's code points (a lone surrogate as itself)."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+def word_spans(folded: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The code points of ``folded`` (NFC and casefolded text) and its words' spans in them:
+    (code points, starts, ends). A word is a maximal run of letters and digits, as
+    :func:`text_words_joined` splits: the regex's pass replaced by one table lookup per code point
+    (the regex was a quarter of the signing step's CPU)."""
+    cps = code_points(folded)
     edges = np.diff(alnum_table()[cps].astype(np.int8), prepend=np.int8(0), append=np.int8(0))
-    first, after = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    return data, (ends - width)[first], ends[after - 1], first
+    return cps, np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
 
 
 def exact_hash(text: str, nfc: str | None = None) -> tuple[int, int]:
@@ -142,6 +143,48 @@ def exact_hash(text: str, nfc: str | None = None) -> tuple[int, int]:
     norm = " ".join((unicodedata.normalize("NFC", text) if nfc is None else nfc).split())
     d = hashlib.blake2b(norm.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     return int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+
+
+_SPACE: list[np.ndarray] = []  # [flag of every code point: whitespace to str.split], made on first use
+
+
+def space_table() -> np.ndarray:
+    """Whether each code point is whitespace as ``str.split()`` splits (``str.isspace``; none is
+    above U+3000, which tests/signatures checks over every code point)."""
+    if not _SPACE:
+        table = np.zeros(sys.maxunicode + 1, dtype=bool)
+        table[[c for c in range(0x3001) if chr(c).isspace()]] = True
+        _SPACE.append(table)
+    return _SPACE[0]
+
+
+def code_point_tables() -> None:
+    """Make both code point tables (a parent that forks its signing workers shares them)."""
+    alnum_table()
+    space_table()
+
+
+def exact_hashes(nfcs: Sequence[str]) -> np.ndarray:
+    """:func:`exact_hash` of each of several NFC texts (an array of n x 2 ints), their whitespace
+    runs made one space in one vector pass over the texts joined; each text's part is then stripped
+    of the space at either end. (A run that spans two texts leaves its one space to the first, which
+    strips it, as the second would.) Splitting each text into a list of words and joining them again
+    was two thirds of the exact hash's time."""
+    cps = code_points("".join(nfcs))
+    ws = np.take(space_table(), cps)  # (take, boolean masks and index arrays: the fast numpy paths)
+    keep = ~ws
+    keep[1:] |= keep[:-1].copy()  # a space stays when what comes before it is no space
+    if len(keep):
+        keep[0] = True
+    spaced = cps.copy()
+    spaced[np.flatnonzero(ws)] = 32
+    out = spaced[keep]
+    starts = np.cumsum([0] + [len(t) for t in nfcs])
+    bounds = (starts - np.searchsorted(np.flatnonzero(~keep), starts)).tolist()  # in ``out``
+    norm = out.tobytes().decode("utf-32-le", "surrogatepass")
+    digests = b"".join(hashlib.blake2b(norm[bounds[i]:bounds[i + 1]].strip().encode("utf-8", "surrogatepass"),
+                                       digest_size=16).digest() for i in range(len(nfcs)))
+    return np.frombuffer(digests, dtype="<u8").reshape(len(nfcs), 2)
 
 
 def normalise_words(words: Sequence[str]) -> list[str]:
@@ -251,24 +294,22 @@ class Signer:
         once: their words are found and hashed in one pass over the documents joined, and the
         MinHash minima of many documents taken in one vector pass (per-call overhead, not
         arithmetic, is most of a short document's cost)."""
-        if self.mode != "minhash" or self.words == "kiwi":
+        if self.uses_kiwi:
             return b"".join(self.sign(d, t) for d, t in docs)
         recs = np.zeros(len(docs), dtype=self.dtype)
-        folded = []
-        for i, (doc_index, text) in enumerate(docs):
-            nfc = unicodedata.normalize("NFC", text)
-            recs["doc_index"][i] = doc_index
-            recs["exact"][i] = exact_hash(text, nfc)
-            folded.append(nfc.casefold())
+        recs["doc_index"] = [d for d, _ in docs]
+        nfcs = [unicodedata.normalize("NFC", t) for _, t in docs]
         lo = 0
-        while lo < len(folded):  # a pass at most WORD_PASS_CHARS long (or one longer document)
-            hi, chars = lo + 1, len(folded[lo])
-            while hi < len(folded) and chars + len(folded[hi]) <= WORD_PASS_CHARS:
-                chars += len(folded[hi])
+        while lo < len(nfcs):  # a pass at most WORD_PASS_CHARS long (or one longer document)
+            hi, chars = lo + 1, len(nfcs[lo])
+            while hi < len(nfcs) and chars + len(nfcs[hi]) <= WORD_PASS_CHARS:
+                chars += len(nfcs[hi])
                 hi += 1
-            shingles, first = self._block_shingles(folded[lo:hi])
-            recs["shingles"][lo:hi] = np.diff(first)
-            self._block_bands(recs[lo:hi], shingles, first)
+            recs["exact"][lo:hi] = exact_hashes(nfcs[lo:hi])
+            if self.mode == "minhash":
+                shingles, first = self._block_shingles([t.casefold() for t in nfcs[lo:hi]])
+                recs["shingles"][lo:hi] = np.diff(first)
+                self._block_bands(recs[lo:hi], shingles, first)
             lo = hi
         return recs.tobytes()
 
@@ -277,10 +318,10 @@ class Signer:
         document's begin (``first[i]:first[i + 1]`` are document i's). The documents are joined by
         a NUL, which is no letter or digit: no word spans two documents, and the shingles that
         would are dropped."""
-        data, starts, ends, cp = word_spans("\0".join(folded))
+        cps, starts, ends = word_spans("\0".join(folded))
         bounds = np.cumsum([len(f) + 1 for f in folded])  # code point just past each document's NUL
-        word_doc = np.searchsorted(bounds, cp, side="right")
-        shingles = self.shingle_hashes(span_hashes(data, starts, ends, self.seed))
+        word_doc = np.searchsorted(bounds, starts, side="right")
+        shingles = self.shingle_hashes(span_hashes(cps, starts, ends, self.seed))
         if len(shingles):
             keep = word_doc[:len(shingles)] == word_doc[self.ngram - 1:]
             shingles, shingle_doc = shingles[keep], word_doc[:len(keep)][keep]
@@ -312,21 +353,23 @@ class Signer:
         """The band keys of the consecutive documents ``group``, whose shingles are contiguous."""
         a, b = self._params
         lo, hi = first[group[0]], first[group[-1] + 1]
-        t = shingles[lo:hi, None] * a
-        t += b
+        # functions x shingles, not the transpose: each function's row is one contiguous run that
+        # the multiply, the add and the minima stream through (a third less time than by shingle)
+        t = a[:, None] * shingles[None, lo:hi]
+        t += b[:, None]
         starts = first[group] - lo
-        recs["bands"][group] = self._keys(np.minimum.reduceat(t, starts, axis=0))
+        recs["bands"][group] = self._keys(np.minimum.reduceat(t, starts, axis=1).T)
 
     def _minima(self, shingles: np.ndarray) -> np.ndarray:
         a, b = self._params
         mins = np.full(len(a), np.iinfo(np.uint64).max, dtype=np.uint64)
-        buf = np.empty((min(len(shingles), SHINGLE_BLOCK), len(a)), dtype=np.uint64)
+        buf = np.empty((len(a), min(len(shingles), SHINGLE_BLOCK)), dtype=np.uint64)
         for lo in range(0, len(shingles), SHINGLE_BLOCK):
-            block = shingles[lo:lo + SHINGLE_BLOCK, None]
-            t = buf[:len(block)]
-            np.multiply(block, a, out=t)  # in place: no temporary the size of the block
-            np.add(t, b, out=t)
-            np.minimum(mins, t.min(axis=0), out=mins)
+            block = shingles[None, lo:lo + SHINGLE_BLOCK]
+            t = buf[:, :block.shape[1]]  # functions x shingles, as in _band_group
+            np.multiply(a[:, None], block, out=t)  # in place: no temporary the size of the block
+            np.add(t, b[:, None], out=t)
+            np.minimum(mins, t.min(axis=1), out=mins)
         return mins
 
     def _keys(self, minima: np.ndarray) -> np.ndarray:
@@ -339,15 +382,15 @@ class Signer:
         """One 64-bit hash per word (see :func:`segment_hashes`)."""
         if not words:
             return np.zeros(0, dtype=np.uint64)
-        return segment_hashes("\0".join(words).encode("utf-8", "surrogatepass"), 0, self.seed)
+        return segment_hashes("\0".join(words), "\0", self.seed)
 
     def text_word_hashes(self, text: str, kiwi_words: list[str] | None = None, kiwi: Any = None,
                          nfc: str | None = None) -> np.ndarray:
         """``word_hashes(split(text))`` without a Python object per word on the ``space`` path."""
         if self.words == "kiwi":
             return self.word_hashes(self.split(text, kiwi_words, kiwi, nfc))
-        data, starts, ends, _ = word_spans((unicodedata.normalize("NFC", text) if nfc is None else nfc).casefold())
-        return span_hashes(data, starts, ends, self.seed)
+        cps, starts, ends = word_spans((unicodedata.normalize("NFC", text) if nfc is None else nfc).casefold())
+        return span_hashes(cps, starts, ends, self.seed)
 
     def shingle_hashes(self, words: list[str] | np.ndarray) -> np.ndarray:
         """One 64-bit hash per run of ``ngram`` consecutive words (in order); ``words`` may be

@@ -8,14 +8,17 @@ from."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import numpy as np
 
-from ..core.atomic import atomic_write_json, atomic_write_with, read_json
+from ..core.atomic import atomic_write_json, atomic_write_with, atomic_writing, read_json
 from ..core.workdir import WorkDir
 from .minhash import Signer
+
+JOIN_ROWS = 8192  # records copied at a time from a part into its batch's file
 
 
 def signature_dir(work: WorkDir, signer: Signer) -> Path:
@@ -30,6 +33,77 @@ def _others_path(directory: Path, k: int) -> Path:
     return directory / f"other_{k:05d}.npy"
 
 
+def batch_records_path(directory: Path, k: int) -> Path:
+    return _paths(directory, k)[0]
+
+
+def part_records_path(directory: Path, k: int, rows: tuple[int, int]) -> Path:
+    """Where the signing worker of rows ``rows`` of batch k's parquet leaves their records."""
+    return directory / f"batch_{k:05d}.rows_{rows[0]}_{rows[1]}.npy"
+
+
+def forget_batch(directory: Path, k: int) -> None:
+    """From here on batch k's signature file no longer counts (until its record is written again)."""
+    _paths(directory, k)[1].unlink(missing_ok=True)
+
+
+def remove_parts(directory: Path, k: int) -> None:
+    for path in directory.glob(f"batch_{k:05d}.rows_*.npy"):
+        path.unlink(missing_ok=True)
+
+
+class RecordSink:
+    """Signature records appended to an open ``.npy`` whose header promised ``rows`` of them, in
+    ascending ``doc_index`` order (a batch's parquet rows are in that order; a file out of it would
+    need sorting in memory)."""
+
+    def __init__(self, f: BinaryIO, dtype: np.dtype, rows: int, where: Path):
+        self.f, self.dtype, self.rows, self.where = f, dtype, rows, where
+        self.n = 0
+        self.last = -1
+
+    def add(self, data: bytes) -> int:
+        """Append records given as bytes; returns how many."""
+        recs = np.frombuffer(data, dtype=self.dtype)
+        if not len(recs):
+            return 0
+        docs = recs["doc_index"]
+        if docs[0] <= self.last or np.any(docs[1:] <= docs[:-1]) or self.n + len(recs) > self.rows:
+            raise ValueError(f"{self.where}: signature records out of doc_index order or more than {self.rows}")
+        self.f.write(data)
+        self.n += len(recs)
+        self.last = int(docs[-1])
+        return len(recs)
+
+
+@contextmanager
+def record_file(path: Path, dtype: np.dtype, rows: int) -> Iterator[RecordSink]:
+    """A ``.npy`` of exactly ``rows`` signature records, written as they come: a signing worker
+    holds one block of records, not the batch's (the file appears whole at ``path``, or not at all)."""
+    with atomic_writing(path) as tmp, open(tmp, "wb") as f:
+        np.lib.format.write_array_header_1_0(
+            f, {"descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False, "shape": (rows,)})
+        sink = RecordSink(f, dtype, rows, path)
+        yield sink
+        if sink.n != rows:
+            raise ValueError(f"{path}: {sink.n} signature records written, {rows} expected")
+
+
+def join_parts(directory: Path, signer: Signer, k: int, parts: list[Path], parquet_sha256: str,
+               unsigned: list[int] | None = None) -> None:
+    """Batch k's signature file from its parts' files (in row order), read a chunk at a time; the
+    parts are removed once the batch's record names the file."""
+    data = _paths(directory, k)[0]
+    forget_batch(directory, k)
+    with record_file(data, signer.dtype, sum(npy_length(p) for p in parts)) as sink:
+        for part in parts:
+            for chunk in npy_chunks(part, JOIN_ROWS):
+                sink.add(chunk.tobytes())
+    record_written(directory, signer, k, parquet_sha256, unsigned)
+    for part in parts:
+        part.unlink(missing_ok=True)
+
+
 def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarray, parquet_sha256: str,
                      unsigned: list[int] | None = None, others: np.ndarray | None = None) -> None:
     """Batch k's signature records (any order: they are stored sorted by doc_index); ``unsigned``:
@@ -40,7 +114,14 @@ def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarra
     data, meta = _paths(directory, k)
     meta.unlink(missing_ok=True)  # from here on the old file no longer counts
     _save(data, signer, records)
-    record: dict[str, Any] = {"key": signer.key, "parquet_sha256": parquet_sha256, "records": len(records),
+    record_written(directory, signer, k, parquet_sha256, unsigned, others)
+
+
+def record_written(directory: Path, signer: Signer, k: int, parquet_sha256: str, unsigned: list[int] | None = None,
+                   others: np.ndarray | None = None) -> None:
+    """The record that makes batch k's signature file, written already, count (written last)."""
+    data, meta = _paths(directory, k)
+    record: dict[str, Any] = {"key": signer.key, "parquet_sha256": parquet_sha256, "records": npy_length(data),
                               "bytes": data.stat().st_size}
     other = _others_path(directory, k)
     if others is not None and len(others):

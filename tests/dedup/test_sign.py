@@ -110,9 +110,12 @@ def _signed(root: Path, signer: Any, workers: int) -> tuple[Any, dict[str, Any]]
 
 @pytest.mark.parametrize("words", ["kiwi", "space"])
 def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch, words):
+    import numpy as np
+
     from corefprep.core.workdir import WorkDir
     from corefprep.dedup import sign
     from corefprep.signatures.minhash import Signer
+    from corefprep.signatures.store import part_records_path, signature_dir
 
     signer = Signer("minhash", words)
     whole, whole_meta = _signed(tmp_path / "whole", signer, 1)
@@ -122,7 +125,10 @@ def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch
     # each part signs its rows (whitespace words: the vector pass over blocks of them)
     sign._init_signer(signer)
     beat = type("Beat", (), {"on": lambda self, d: None, "off": lambda self: None, "count": lambda self, n: None})()
-    pieces = [sign.sign_batch(u.args, beat).records or b"" for u in units]
+    directory = signature_dir(WorkDir(tmp_path / "whole"), signer)
+    for u in units:
+        assert sign.sign_batch(u.args, beat).documents == 15
+    pieces = [np.load(part_records_path(directory, 0, u.args.rows)).tobytes() for u in units]
     assert b"".join(pieces) == whole.tobytes() and len(whole) == len(_PART_DOCS)
     # 3 workers, either word unit: the batch in 3 parts, signed on 3 workers, put together by the parent
     made: list[int] = []
@@ -132,6 +138,8 @@ def test_a_batch_signed_in_parts_is_the_batch_signed_whole(tmp_path, monkeypatch
     assert made == [3]
     assert parts.tobytes() == whole.tobytes()
     assert parts_meta == whole_meta
+    assert sorted(p.name for p in signature_dir(WorkDir(tmp_path / "parts"), signer).iterdir()) == [
+        "batch_00000.json", "batch_00000.npy"]  # the parts' files are gone
 
 
 def test_a_worker_killed_while_it_signs_a_part_is_replaced_and_the_file_is_the_whole_batchs(tmp_path, monkeypatch):

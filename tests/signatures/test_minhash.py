@@ -10,8 +10,17 @@ import unicodedata
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from corefprep.signatures.minhash import Signer, exact_hash, normalise_words, text_words
+from corefprep.signatures.minhash import (
+    Signer,
+    exact_hash,
+    exact_hashes,
+    normalise_words,
+    space_table,
+    text_words,
+)
 
 SIGNER = Signer("minhash", "space")
 
@@ -22,6 +31,27 @@ def test_the_exact_hash_ignores_composition_and_spacing_only():
     assert exact_hash(text) == exact_hash("  한국어   문서입니다.  두 번째\t줄. ")
     assert exact_hash(text) != exact_hash(text.replace("두", "세"))
     assert exact_hash(text) != exact_hash(text.replace(".", ""))
+
+
+# whitespace of every kind str.split knows, next to letters, so runs meet texts' ends and each other
+_SPACES = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())
+_TEXTS = st.lists(st.text(alphabet=st.sampled_from(_SPACES + "ab한\0\u0301"), max_size=12)
+                  | st.text(max_size=12), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS)
+def test_the_exact_hashes_of_many_texts_at_once_are_each_ones_own(texts):
+    """The vector pass collapses whitespace for texts joined end to end: runs at a text's ends, runs
+    that meet across two texts, empty and all-space texts hash as each text alone does."""
+    nfcs = [unicodedata.normalize("NFC", t) for t in texts]
+    assert exact_hashes(nfcs).tolist() == [list(exact_hash(t)) for t in texts]
+
+
+def test_the_whitespace_table_is_str_split_s():
+    every = np.arange(0x110000)
+    table = space_table()
+    assert [int(c) for c in every[table]] == [c for c in range(0x110000) if chr(c).isspace()]
 
 
 def test_words_are_normalised_and_punctuation_dropped():
