@@ -174,7 +174,7 @@ def build_sample_chunks(
             break
         fates = batch_fates(work, k, batch_hashes[k], cfg, judge) if judge is not None else None
         pos = 0
-        table = pq.read_table(work.batch_parquet(k), columns=["doc_index", "doc_id", "source", "entities"])
+        table = pq.ParquetFile(work.batch_parquet(k)).read(columns=["doc_index", "doc_id", "source", "entities"])
         doc_index = table.column("doc_index").to_numpy()
         removed = dedup.removed_mask(doc_index).tolist() if dedup is not None else [False] * len(doc_index)
         dups = dedup.dup_counts(doc_index).tolist() if dedup is not None else [None] * len(doc_index)
@@ -272,7 +272,7 @@ def _close_chunk(
 
 
 def _texts(work: WorkDir, k: int, wanted: set[int]) -> dict[int, str]:
-    t = pq.read_table(work.batch_parquet(k), columns=["doc_index", "text"])
+    t = pq.ParquetFile(work.batch_parquet(k)).read(columns=["doc_index", "text"])
     return {
         di: text
         for di, text in zip(t.column("doc_index").to_pylist(), t.column("text").to_pylist(), strict=True)

@@ -110,8 +110,8 @@ def load_result(work: WorkDir, fingerprint: str | None = None) -> DedupResult | 
         return None
     d = result_dir(work)
     try:
-        removed = pq.read_table(d / "removed.parquet", columns=["doc_index"]).column("doc_index").to_numpy()
-        cl = pq.read_table(d / "clusters.parquet", columns=["doc_index", "dup_count"])
+        removed = pq.ParquetFile(d / "removed.parquet").read(columns=["doc_index"]).column("doc_index").to_numpy()
+        cl = pq.ParquetFile(d / "clusters.parquet").read(columns=["doc_index", "dup_count"])
     except (OSError, ValueError):
         return None
     if len(removed) != s.removed or cl.num_rows != s.clustered:

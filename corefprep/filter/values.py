@@ -164,7 +164,7 @@ class Recorded:
 
 def read_values(path: Path, rules: Rules) -> Recorded:
     """The values file at ``path``, with the columns ``rules`` knows (others are ignored)."""
-    table = pq.read_table(path)
+    table = pq.ParquetFile(path).read()
     meta = orjson.loads((table.schema.metadata or {}).get(META_KEY, b"{}"))
     doc_index = table.column("doc_index").to_numpy()
     verdicts = np.asarray(table.column("verdict").cast(pa.string()).to_pylist(), dtype=object)

@@ -140,7 +140,7 @@ def rejected_examples(work: WorkDir, per_reason: int = 3) -> list[Example]:
     for path in sorted(work.filter_dir.glob("rejected_*.parquet")):
         k = int(path.stem.split("_")[1])
         cols = ["doc_index", "reason", "source", "line", "doc_id", "measured", "limit", "text_chars", "text"]
-        for r in pq.read_table(path, columns=cols).to_pylist():
+        for r in pq.ParquetFile(path).read(columns=cols).to_pylist():
             lst = found.setdefault(r["reason"], [])
             if len(lst) < per_reason:
                 lst.append(Example(k, r["doc_index"], r["reason"], f"{r['source']}:{r['line']}", r["doc_id"],
