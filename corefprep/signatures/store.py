@@ -111,9 +111,8 @@ def write_signatures(directory: Path, signer: Signer, k: int, records: np.ndarra
     the signatures of documents with personal data as the other --pii choice writes them
     (``other_NNNNN.npy``, read only when re-deciding a batch)."""
     directory.mkdir(parents=True, exist_ok=True)
-    data, meta = _paths(directory, k)
-    meta.unlink(missing_ok=True)  # from here on the old file no longer counts
-    _save(data, signer, records)
+    forget_batch(directory, k)
+    _save(_paths(directory, k)[0], signer, records)
     record_written(directory, signer, k, parquet_sha256, unsigned, others)
 
 
