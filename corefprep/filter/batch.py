@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 
 from ..core.atomic import atomic_write_json, atomic_write_with, file_sha256
 from ..core.errors import CorefprepError, InputError
+from ..core.heap import give_back
 from ..io.documents import Document
 from ..pii import count_kinds
 from ..pii.kept import as_rows, clear_of, written_text
@@ -321,6 +322,8 @@ def compute_batch(
     _check_counts(ctx, k, tally)
     w = time.thread_time()
     files = _write_files(ctx, k, sink)
+    del sink  # the batch's values and kept rows, before their memory is handed back
+    give_back()
     tally.write_cpu += time.thread_time() - w
     seconds = time.monotonic() - t0
     busy = decider.busy() - busy0

@@ -78,6 +78,12 @@ def _decide_chunk(docs: list[Document], beat: Beat) -> _ChunkOut:
 # to be read.
 GUIDE = 4
 MIN_CHUNK = 8
+# A chunk is also cut at this many characters of text. The parent holds every document of the
+# chunks in flight (WINDOW_PER_WORKER per worker) and their pickled copies while they are sent, so
+# chunks counted in documents only let the parent's heap follow the longest run of long documents:
+# its high-water mark rose batch after batch (+49, +17, then 2-5 MiB a batch of 100,000 on the 1M
+# run), and glibc keeps a high-water mark. 1M characters is ~25 s of Kiwi, so hand-offs stay rare.
+CHUNK_CHARS = 1_000_000
 
 
 class ChunkSizer:
@@ -165,13 +171,15 @@ class WorkerDecider:
 
 def _chunks(docs: Iterator[Document], sizer: ChunkSizer, batch: int) -> Iterator[Unit]:
     chunk: list[Document] = []
+    chars = 0
     for doc in docs:
         chunk.append(doc)
+        chars += len(doc.text or "")
         sizer.take(doc.doc_index)
-        if len(chunk) >= sizer.size(doc.doc_index):
+        if len(chunk) >= sizer.size(doc.doc_index) or chars >= CHUNK_CHARS:
             yield _unit(chunk, batch)
             sizer.cut()
-            chunk = []
+            chunk, chars = [], 0
     if chunk:
         yield _unit(chunk, batch)
 

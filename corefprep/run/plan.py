@@ -12,8 +12,9 @@ The model (numbers measured on this project's 2-core, 24 GiB VM, kiwipiepy 0.24.
 
 - **filter workers** = usable CPUs, fewer when RAM cannot hold them: the parent holds one warmed-up
   Kiwi (KIWI_PARENT_MIB), each forked worker adds KIWI_WORKER_MIB plus the documents in flight to
-  it (3 chunks of ``--chunksize`` documents, INFLIGHT_DOC_BYTES each), and RESERVE is left for
-  the parent's batch buffer, the OS and the page cache.
+  it (3 chunks of ``--chunksize`` documents, INFLIGHT_DOC_BYTES each: an upper bound, since a
+  chunk is also cut at ``corefprep.filter.workers.CHUNK_CHARS`` characters), and RESERVE is left
+  for the parent's batch buffer, the OS and the page cache.
 - **RAM tier** (free RAM, the tiers users tuned by): >= 50 GiB "large", 20-50 GiB "medium"
   (today's defaults), < 20 GiB "small"; it sets documents per chunk, map and writer batch sizes and
   whether the tokenize stage reads its input into RAM.

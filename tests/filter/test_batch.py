@@ -19,7 +19,7 @@ from corefprep.filter.context import FilterContext
 from corefprep.filter.deciders import InProcessDecider
 from corefprep.filter.faults import BatchFaults
 from corefprep.filter.judge import Judge
-from corefprep.filter.workers import MIN_CHUNK, ChunkSizer, WorkerDecider, _chunks
+from corefprep.filter.workers import CHUNK_CHARS, MIN_CHUNK, ChunkSizer, WorkerDecider, _chunks
 from corefprep.io.read import count_records
 from corefprep.io.resolve import resolve_inputs
 from corefprep.parallel import EngineConfig
@@ -38,7 +38,7 @@ def test_vectorised_counts_equal_the_rule_definitions():
 
 
 def _chunk_sizes(expected: int, workers: int, cap: int, survivors: list[int]) -> list[int]:
-    docs = (SimpleNamespace(doc_index=i) for i in survivors)
+    docs = (SimpleNamespace(doc_index=i, text="문서") for i in survivors)
     return [u.size for u in _chunks(docs, ChunkSizer(expected, workers, cap), 0)]  # type: ignore[arg-type]
 
 
@@ -57,6 +57,22 @@ def test_chunks_shrink_toward_the_end_of_a_batch():
     assert max(_chunk_sizes(20_000, 2, 300, survivors)) == 300  # --chunksize caps them
     assert _chunk_sizes(0, 2, 500, list(range(1200))) == [500, 500, 200]  # nothing expected: --chunksize
     assert _chunk_sizes(3, 4, 2000, [0, 1, 2]) == [3]
+
+
+def test_chunks_are_cut_at_a_bound_on_their_text_too():
+    """The parent holds every document of the chunks in flight: a chunk of --chunksize long
+    documents is cut once it holds CHUNK_CHARS characters (it passes the bound by at most its last
+    document), and short documents still fill a chunk to --chunksize. No document is lost or
+    repeated."""
+    long = CHUNK_CHARS // 10 + 1
+    lengths = [long] * 25 + [CHUNK_CHARS * 3] + [5] * 1200 + [0]
+    docs = [SimpleNamespace(doc_index=i, text="가" * n if n else None) for i, n in enumerate(lengths)]
+    units = list(_chunks(iter(docs), ChunkSizer(0, 2, 500), 0))  # type: ignore[arg-type]
+    assert [u.size for u in units] == [10, 10, 6, 500, 500, 201]
+    assert [d.doc_index for u in units for d in u.args] == list(range(len(docs)))
+    for u in units:
+        chars = [len(d.text or "") for d in u.args]
+        assert sum(chars[:-1]) < CHUNK_CHARS  # cut as soon as the bound is reached
 
 
 def _child_private_mb(q):
