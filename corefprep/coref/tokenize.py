@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.atomic import atomic_write_json, clean_temp_files, config_hash, file_sizes, has_sizes, read_json
 from ..core.fence import FENCE
+from ..core.heap import frozen_for_fork, give_back
 from ..core.log import progress_bar, say
 from ..core.plural import count
 from ..core.workdir import WorkDir
@@ -66,22 +67,24 @@ def tokenize_chunk(
         features = row_features(cfg, vocab, "dup_count" in src.column_names)
         procs = num_proc if num_proc > 1 and len(src) >= MIN_ROWS_PER_PROC * num_proc else 1
         manage_tokenizers_parallelism(procs)
-        ds = src.map(
-            fn,
-            batched=True,
-            batch_size=batch_size,
-            writer_batch_size=writer_batch_size,
-            # extra processes cost a second or two each to start: only worth it for big chunks
-            num_proc=procs if procs > 1 else None,
-            remove_columns=src.column_names,
-            features=features,
-            fn_kwargs=kwargs,
-            cache_file_name=str(tmp / "rows.arrow"),
-            # recorded in the rows' Arrow files: of what they were made from, not of where, so the same
-            # chunk tokenized in any output directory gives the same bytes
-            new_fingerprint=fingerprint or hashlib.sha256(str(out_dir).encode()).hexdigest()[:16],
-            desc=None,
-        )
+        give_back()  # what the samples stage freed, before processes fork from this one
+        with frozen_for_fork():  # and the objects it still holds stay shared with them
+            ds = src.map(
+                fn,
+                batched=True,
+                batch_size=batch_size,
+                writer_batch_size=writer_batch_size,
+                # extra processes cost a second or two each to start: only worth it for big chunks
+                num_proc=procs if procs > 1 else None,
+                remove_columns=src.column_names,
+                features=features,
+                fn_kwargs=kwargs,
+                cache_file_name=str(tmp / "rows.arrow"),
+                # recorded in the rows' Arrow files: of what they were made from, not of where, so the same
+                # chunk tokenized in any output directory gives the same bytes
+                new_fingerprint=fingerprint or hashlib.sha256(str(out_dir).encode()).hexdigest()[:16],
+                desc=None,
+            )
         rows = len(ds)
         files = [Path(c["filename"]).name for c in ds.cache_files]
         del ds, src

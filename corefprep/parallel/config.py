@@ -21,7 +21,8 @@ class EngineConfig:
     workers: int | None = option(None, f"worker processes {PLANNED}", flags=("--workers", "--num-workers"),
                                  positive=True, planned=True)
     chunksize: int | None = option(None, f"the most documents per task sent to a filter worker (a batch's first "
-                                         f"and last tasks are smaller) {PLANNED}", positive=True, planned=True)
+                                         f"and last tasks are smaller, and a task is cut at 1M characters of text) "
+                                         f"{PLANNED}", positive=True, planned=True)
     maxtasksperchild: int = option(1000, "tasks a local worker runs before it is replaced (bounds leaks); the "
                                          "workers are replaced together", positive=True)
     retries: int = option(2, "a unit of work whose worker died (or was killed for running too long) runs again on "
