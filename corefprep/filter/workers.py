@@ -96,16 +96,23 @@ class ChunkSizer:
         self.first: int | None = None
         self.taken = 0
         self.cuts = 0
+        self.chars = 0  # of the chunk being filled
 
     def cut(self) -> None:
         """A chunk was handed on."""
         self.cuts += 1
+        self.chars = 0
 
-    def take(self, doc_index: int) -> None:
+    def take(self, doc: Document) -> None:
         """A document that goes to the workers, in reading order."""
         if self.first is None:
-            self.first = doc_index
+            self.first = doc.doc_index
         self.taken += 1
+        self.chars += len(doc.text or "")
+
+    def full(self, docs: int, doc_index: int) -> bool:
+        """Whether the chunk being filled, ``docs`` documents up to ``doc_index``, is to be cut."""
+        return docs >= self.size(doc_index) or self.chars >= CHUNK_CHARS
 
     def size(self, doc_index: int) -> int:
         """The size of the chunk being filled when the last document taken was ``doc_index``."""
@@ -171,15 +178,13 @@ class WorkerDecider:
 
 def _chunks(docs: Iterator[Document], sizer: ChunkSizer, batch: int) -> Iterator[Unit]:
     chunk: list[Document] = []
-    chars = 0
     for doc in docs:
         chunk.append(doc)
-        chars += len(doc.text or "")
-        sizer.take(doc.doc_index)
-        if len(chunk) >= sizer.size(doc.doc_index) or chars >= CHUNK_CHARS:
+        sizer.take(doc)
+        if sizer.full(len(chunk), doc.doc_index):
             yield _unit(chunk, batch)
             sizer.cut()
-            chunk, chars = [], 0
+            chunk = []
     if chunk:
         yield _unit(chunk, batch)
 
