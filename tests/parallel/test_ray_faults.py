@@ -251,7 +251,7 @@ def test_an_actor_whose_set_up_for_a_step_hangs_ends_the_step_in_one_line(
     assert time.monotonic() - t0 < 30
 
 
-def test_beat_files_whose_writer_is_gone_are_removed_by_the_nodes_reader_as_it_starts() -> None:
+def test_beat_files_whose_writer_is_gone_are_removed_by_the_nodes_reader_as_it_starts(tmp_path: Path) -> None:
     """A killed actor (or a killed driver's actors) leave their beat files on the node; the node's
     reader removes every one whose writer's pid is no longer alive when it starts (seen here while
     the step still runs), and keeps the files of live writers."""
@@ -265,13 +265,16 @@ def test_beat_files_whose_writer_is_gone_are_removed_by_the_nodes_reader_as_it_s
         beat.close()
     assert [read_file(p).pid for p in (stale, live)] == [gone.pid, os.getpid()]  # type: ignore[union-attr]
     while_running: list[bool] = []
+    gate = tmp_path / "gate"  # unit 1 holds its first item until a reader has been seen to answer
     try:
         with Supervisor(sv.step(), _node_engine(), retries=0) as sup:
             def look() -> None:
                 if not while_running and any(seen.beat.stamp for seen in sup.engine.beats().values()):
                     while_running.append(stale.exists())  # a reader answered: it has started
+                    gate.touch()
 
-            out = _run(sup, toy_units(2, seconds=0.5), None, within=60, tick=look)
+            units = toy_units(2, action="gate", at=4, marker=str(gate))
+            out = _run(sup, units, None, within=60, tick=look)
         assert len(sv.results([o for _, o in out])) == 2
         assert while_running == [False]
         assert read_file(live) is not None
