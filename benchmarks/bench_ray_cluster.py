@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import psutil
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -123,6 +124,67 @@ class CountingStore:
         self._server.shutdown()
 
 
+class CpuByKind:
+    """CPU seconds of this process and of every process below it, by kind, sampled each second from
+    a thread while a command runs: where the cores went (a process that ends keeps what its last
+    sample saw, so up to a second of each is missed)."""
+
+    def __init__(self) -> None:
+        self._first: dict[tuple[int, float], float] = {}
+        self._last: dict[tuple[int, float], tuple[str, float]] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._t0 = time.time()
+
+    def __enter__(self) -> CpuByKind:
+        self._t0 = time.time()
+        self._sample()
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    def _run(self) -> None:
+        while not self._stop.wait(1.0):
+            self._sample()
+
+    def _sample(self) -> None:
+        me = psutil.Process()
+        for proc in [me, *me.children(recursive=True)]:
+            try:
+                with proc.oneshot():
+                    key, times = (proc.pid, proc.create_time()), proc.cpu_times()
+                    kind = self.kind(proc, me)
+            except psutil.Error:
+                continue
+            cpu = times.user + times.system
+            # a process born while sampling counts from its start; one already running from now
+            self._first.setdefault(key, 0.0 if key[1] > self._t0 else cpu)
+            self._last[key] = (kind, cpu)
+
+    @staticmethod
+    def kind(proc: psutil.Process, me: psutil.Process) -> str:
+        if proc.pid == me.pid:
+            return "this script (moto's S3 server; the node remover's polling)"
+        name, cmd = proc.name(), " ".join(proc.cmdline()[:3])
+        if "corefprep" in cmd and name != "raylet":
+            return "corefprep command (the driver; the local engine's parent)"
+        if name.startswith("ray::"):
+            return name.split(".")[0]
+        if "corefprep" in name:
+            return "corefprep command (the driver; the local engine's parent)"
+        return name if name in ("raylet", "gcs_server") else "other (Ray's agents, dashboard, log monitors, workers)"
+
+    def by_kind(self) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for key, (kind, cpu) in self._last.items():
+            out[kind] += cpu - self._first[key]
+        return out
+
+
 def corefprep_bin() -> str:
     exe = Path(sys.executable).with_name("corefprep")
     return str(exe) if exe.exists() else "corefprep"
@@ -158,18 +220,30 @@ def cluster_side(corpus: Path, root: Path, a: argparse.Namespace, store: Countin
         batches = -(-a.docs // a.batch_docs)
         ready = max(1, round(batches * a.remove_after))
         store.take()
-        with RemoveNodeWhen(sn, lambda: len(list((stage / "work" / "filter").glob("batch_*.json"))) >= ready) as rm:
+        with (RemoveNodeWhen(sn, lambda: len(list((stage / "work" / "filter").glob("batch_*.json"))) >= ready) as rm,
+              CpuByKind() as cpu):
             seconds = run("filter", f"{url}/{corpus.name}", f"s3://{BUCKET}/out", a, *extra)
         requests = store.take()
         run("merge", f"{url}/{corpus.name}", f"s3://{BUCKET}/out", a, *extra)
         stored = S3Server(store.endpoint).download(f"s3://{BUCKET}/out", root / "stored")
         stats = [orjson.loads(p.read_bytes()) for p in (stored / "work" / "filter").glob("batch_*.json")]
-        return {"seconds": seconds, "requests": requests, "batches": batches, "stored": stored,
+        return {"seconds": seconds, "cpu": cpu.by_kind(), "requests": requests, "batches": batches, "stored": stored,
                 "removed": rm.node, "busy": rm.busy, "error": rm.error, "after": ready, "attempts": sn.attempts(),
                 "unarmed": {s["actor_pid"] for s in stats} - sn.armed(),
                 "nodes": len({s["ray_node"] for s in stats})}
     finally:
         sn.shutdown()
+
+
+def cpu_table(local_s: float, local_cpu: Counter[str], c: dict[str, Any]) -> None:
+    cores = len(os.sched_getaffinity(0))
+    print(f"\nwhere the {cores} cores went during each side's filter (CPU seconds, sampled each second):")
+    print("| process | local | cluster |\n|---|---:|---:|")
+    for kind in sorted(set(local_cpu) | set(c["cpu"]), key=lambda k: -(local_cpu[k] + c["cpu"][k])):
+        print(f"| {kind} | {local_cpu[kind]:,.1f} | {c['cpu'][kind]:,.1f} |")
+    here, there = sum(local_cpu.values()), sum(c["cpu"].values())
+    print(f"| all | {here:,.1f} | {there:,.1f} |")
+    print(f"| share of the cores' time | {here / (cores * local_s):.0%} | {there / (cores * c['seconds']):.0%} |")
 
 
 def report(a: argparse.Namespace, local_s: float, c: dict[str, Any], same: bool, same_dataset: bool) -> None:
@@ -221,7 +295,8 @@ def main() -> int:
     try:
         S3Server(store.endpoint).bucket(BUCKET)
         local = root / "local"
-        local_s = run("filter", str(corpus), str(local), a, "--workers", str(a.workers))
+        with CpuByKind() as local_cpu:
+            local_s = run("filter", str(corpus), str(local), a, "--workers", str(a.workers))
         print(f"  local filter: {local_s:.1f} s", file=sys.stderr, flush=True)
         run("merge", str(corpus), str(local), a, "--workers", str(a.workers))
         c = cluster_side(corpus, root / "cluster", a, store)
@@ -230,6 +305,7 @@ def main() -> int:
         name = f"entity_coref_v2_{SEQ}"
         same_dataset = dataset_hash(c["stored"] / name) == dataset_hash(local / name)
         report(a, local_s, c, same, same_dataset)
+        cpu_table(local_s, local_cpu.by_kind(), c)
     finally:
         store.close()
         shutil.rmtree(root, ignore_errors=True)

@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..core.atomic import atomic_write_json, atomic_write_with, file_sha256
+from ..core.atomic import atomic_write_json, atomic_write_with, file_sha256, temp_path
 from ..core.errors import CorefprepError, InputError
 from ..core.heap import give_back
 from ..io.documents import Document
@@ -32,6 +32,7 @@ from ..signatures.store import signature_dir, write_signatures
 from .context import FilterContext
 from .examples import Examples
 from .faults import RULE_FAILED, BatchFaults, RulesFailed
+from .kept_rows import KeptRows
 from .prior import Prior, from_prior, load_prior
 from .records import QUARANTINE_REASONS, BatchCpu, BatchStats, Busy, Quarantined, Verdict
 from .values import KEPT, ValuesTable, malformed_verdict, write_values
@@ -223,7 +224,8 @@ class BatchSink:
     def __init__(self, ctx: FilterContext, tally: BatchTally, lo: int, hi: int):
         self.ctx, self.tally = ctx, tally
         self.names = ctx.source_names()
-        self.rows: list[dict[str, Any]] = []
+        spill = temp_path(ctx.work.filter_dir / f"batch_{lo // ctx.batch_docs:05d}.kept.arrow")
+        self.kept = KeptRows(spill, TAGGED_SCHEMA if ctx.judge.pii == "tag" else BATCH_SCHEMA)
         self.sigs: list[bytes] = []
         self.other_sigs: list[bytes] = []
         self.pii_mode = ctx.judge.pii
@@ -285,7 +287,7 @@ class BatchSink:
         }
         if self.pii_mode == "tag":
             row["pii"] = as_rows(v.pii)
-        self.rows.append(row)
+        self.kept.add(row)
 
 
 def compute_batch(
@@ -313,15 +315,19 @@ def compute_batch(
     deaths0 = faults.lost_workers
     prior = load_prior(ctx, k) if k in ctx.redecide else None
     tally = BatchTally()
+    ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
     sink = BatchSink(ctx, tally, lo, hi)
-    if prior is not None:
-        sink.values.preload(prior.recorded, prior.groups)
-    stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, sink, faults.quarantined, watch,
-                          prior)
-    _settle_all(decider.decide(stream, faults, expected=hi - lo), sink, progress)
-    _check_counts(ctx, k, tally)
-    w = time.thread_time()
-    files = _write_files(ctx, k, sink)
+    try:
+        if prior is not None:
+            sink.values.preload(prior.recorded, prior.groups)
+        stream = survivors_of(ctx, ctx.documents(k) if docs is None else docs, tally, sink, faults.quarantined,
+                              watch, prior)
+        _settle_all(decider.decide(stream, faults, expected=hi - lo), sink, progress)
+        _check_counts(ctx, k, tally)
+        w = time.thread_time()
+        files = _write_files(ctx, k, sink)
+    finally:
+        sink.kept.discard()
     del sink  # the batch's values and kept rows, before their memory is handed back
     give_back()
     tally.write_cpu += time.thread_time() - w
@@ -391,8 +397,7 @@ class BatchFiles:
 def _write_files(ctx: FilterContext, k: int, sink: BatchSink) -> BatchFiles:
     """The batch's values, rejected examples, kept rows and signatures, each written atomically (the
     stats record, written after these by the caller, is what marks the batch done)."""
-    rows = sorted(sink.rows, key=lambda row: row["doc_index"])
-    ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
+    rows = len(sink.kept)
     rules = ctx.judge.rules
     values_path = ctx.work.batch_values(k)
     meta = {"rules": rules.name, "config_id": ctx.config_id, "groups": rules.group_keys()}
@@ -405,18 +410,17 @@ def _write_files(ctx: FilterContext, k: int, sink: BatchSink) -> BatchFiles:
     else:
         rejected_path.unlink(missing_ok=True)
     parquet = ctx.work.batch_parquet(k)
-    table = rows_to_table(rows, tagged=ctx.judge.pii == "tag")
-    atomic_write_with(parquet, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
+    atomic_write_with(parquet, sink.kept.write)
     parquet_sha = file_sha256(parquet)
     if ctx.signer is not None:
-        if len(sink.sigs) != len(rows):
-            raise CorefprepError(f"batch {k}: {len(rows)} kept documents but {len(sink.sigs)} signatures; this is a "
+        if len(sink.sigs) != rows:
+            raise CorefprepError(f"batch {k}: {rows} kept documents but {len(sink.sigs)} signatures; this is a "
                                  "bug, please report it")
         records = np.frombuffer(b"".join(sink.sigs), dtype=ctx.signer.dtype)
         others = np.frombuffer(b"".join(sink.other_sigs), dtype=ctx.signer.dtype)
         write_signatures(signature_dir(ctx.work, ctx.signer), ctx.signer, k, records, parquet_sha, others=others)
     kept_examples = ctx.keep_rejected > 0
-    return BatchFiles(len(rows), parquet.stat().st_size, parquet_sha, values_path.stat().st_size,
+    return BatchFiles(rows, parquet.stat().st_size, parquet_sha, values_path.stat().st_size,
                       file_sha256(values_path), rejected_path.stat().st_size if kept_examples else 0,
                       file_sha256(rejected_path) if kept_examples else "")
 

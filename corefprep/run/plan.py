@@ -64,7 +64,8 @@ INFLIGHT_CHUNKS_PER_WORKER = 3
 # figure is doubled for documents up to 2,500 characters (the dev corpus' average is lower).
 MAP_PROC_BASE_MIB = 100
 MAP_DOC_BYTES = 220 * 1024
-# Left for the parent's batch buffer (the kept documents of one --batch-docs batch), the OS and the
+# Left for the parent's batch buffer (a run of kept documents and a row group being written, each at
+# most 8M characters: corefprep.filter.kept_rows; and every document's values), the OS and the
 # page cache that makes reading the inputs fast: 10% of the RAM, at least 1 GiB.
 RESERVE_SHARE = 0.10
 RESERVE_MIN = 1 * GiB

@@ -14,6 +14,7 @@ import pytest
 from corefprep.core.atomic import read_json
 from corefprep.core.errors import InputError
 from corefprep.core.workdir import WorkDir
+from corefprep.filter import kept_rows
 from corefprep.filter.batch import compute_batch
 from corefprep.filter.context import FilterContext
 from corefprep.filter.deciders import InProcessDecider
@@ -162,6 +163,25 @@ def test_both_deciders_write_the_same_bytes(tmp_path, kiwi):
         compute_batch(b, k, InProcessDecider(b.judge, kiwi), _faults(b, k))
     for k in range(a.num_batches):
         assert a.work.batch_parquet(k).read_bytes() == b.work.batch_parquet(k).read_bytes()
+
+
+def test_a_batch_keeping_more_than_a_run_spills_and_writes_its_rows_in_order_on_both_deciders(tmp_path, kiwi,
+                                                                                               monkeypatch):
+    """Kept rows beyond a run go to a spill file on the way (corefprep.filter.kept_rows); the batch's
+    parquet is the same bytes whichever decider and worker finished first, in doc_index order, in
+    row groups, and no spill file is left."""
+    monkeypatch.setattr(kept_rows, "RUN_ROWS", 2)
+    monkeypatch.setattr(kept_rows, "GROUP_ROWS", 5)
+    recs = [orjson.dumps({"id": f"d{i}", "text": GOOD}) for i in range(12)]
+    a, b = _context(tmp_path / "a", recs), _context(tmp_path / "b", recs)
+    with WorkerDecider(a.judge, EngineConfig(workers=2, chunksize=1)) as decider:
+        assert compute_batch(a, 0, decider, _faults(a, 0)).rows == 12
+    compute_batch(b, 0, InProcessDecider(b.judge, kiwi), _faults(b, 0))
+    assert a.work.batch_parquet(0).read_bytes() == b.work.batch_parquet(0).read_bytes()
+    meta = pq.ParquetFile(a.work.batch_parquet(0)).metadata
+    assert [meta.row_group(g).num_rows for g in range(meta.num_row_groups)] == [5, 5, 2]
+    assert pq.read_table(a.work.batch_parquet(0)).column("doc_id").to_pylist() == [f"d{i}" for i in range(12)]
+    assert [p.name for p in a.work.filter_dir.iterdir() if p.name.startswith(".")] == []
 
 
 def test_a_batch_of_records_without_the_text_field_is_one_sentence(tmp_path, kiwi):

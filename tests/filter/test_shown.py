@@ -4,6 +4,7 @@ examples, error details and the quarantine list show personal data redacted, as 
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -43,7 +44,7 @@ def test_a_quarantined_documents_detail_and_a_kiwi_error_are_shown_redacted():
     from corefprep.filter.values import ValuesTable
 
     ctx = SimpleNamespace(judge=Judge(RULES, "redact"), keep_rejected=0, batch_docs=10,
-                          source_names=lambda: {})
+                          source_names=lambda: {}, work=SimpleNamespace(filter_dir=Path("unused")))
     tally = BatchTally()
     sink = BatchSink(ctx, tally, 0, 10)  # type: ignore[arg-type]
     assert isinstance(sink.values, ValuesTable)
