@@ -22,7 +22,9 @@ Printed: each side's wall clock of ``corefprep filter`` and documents/s, their r
 removal hold as many CPUs as the local run's workers), whether the batch parquets and the dataset
 (content hash) on the store are the local run's, the node removed, the attempts on denied paths
 (must be none), and the requests the store answered during the cluster's filter, per batch, by
-kind (inputs read, the actors' deliveries, the driver's output, the lease).
+kind (inputs read, the actors' deliveries, the driver's output, the lease), and where each side's cores
+went: the CPU seconds of every process of each side by kind, sampled each second, beside what the
+batches' own stats records account for.
 
     python benchmarks/bench_ray_cluster.py                         # 200,000 documents (long)
     python benchmarks/bench_ray_cluster.py --docs 2000 --batch-docs 250   # smoke
@@ -241,9 +243,19 @@ def cpu_table(local_s: float, local_cpu: Counter[str], c: dict[str, Any]) -> Non
     print("| process | local | cluster |\n|---|---:|---:|")
     for kind in sorted(set(local_cpu) | set(c["cpu"]), key=lambda k: -(local_cpu[k] + c["cpu"][k])):
         print(f"| {kind} | {local_cpu[kind]:,.1f} | {c['cpu'][kind]:,.1f} |")
+    for label, side in (("in the batches' own records: deciding (workers, actors)", "decide"),
+                        ("in the batches' own records: reading, cheap rules, writing", "around")):
+        print(f"| {label} | {c['local_batches'][side]:,.1f} | {c['batches_cpu'][side]:,.1f} |")
     here, there = sum(local_cpu.values()), sum(c["cpu"].values())
     print(f"| all | {here:,.1f} | {there:,.1f} |")
     print(f"| share of the cores' time | {here / (cores * local_s):.0%} | {there / (cores * c['seconds']):.0%} |")
+
+
+def batches_cpu(out: Path) -> dict[str, float]:
+    """CPU seconds the finished batches' stats records account for (the attempt that wrote each)."""
+    stats = [orjson.loads(p.read_bytes()) for p in (out / "work" / "filter").glob("batch_*.json")]
+    return {"decide": sum(s["worker_cpu_seconds"] for s in stats),
+            "around": sum(s["cpu"]["read"] + s["cpu"]["cheap"] + s["cpu"]["write"] for s in stats)}
 
 
 def report(a: argparse.Namespace, local_s: float, c: dict[str, Any], same: bool, same_dataset: bool) -> None:
@@ -301,6 +313,7 @@ def main() -> int:
         run("merge", str(corpus), str(local), a, "--workers", str(a.workers))
         c = cluster_side(corpus, root / "cluster", a, store)
         print(f"  cluster filter: {c['seconds']:.1f} s", file=sys.stderr, flush=True)
+        c["batches_cpu"], c["local_batches"] = batches_cpu(c["stored"]), batches_cpu(local)
         same = parquets(c["stored"]) == parquets(local)
         name = f"entity_coref_v2_{SEQ}"
         same_dataset = dataset_hash(c["stored"] / name) == dataset_hash(local / name)
