@@ -429,28 +429,32 @@ def test_full_disk_fails_cleanly_and_a_rerun_after_freeing_space_finishes(corpus
 
 def test_full_disk_injected_enospc(corpus: Corpus, reference: Reference, tmp_path: Path, inproc: None,
                                    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """The same without a tmpfs: ENOSPC injected into the second batch's parquet write."""
-    import corefprep.filter.batch as pipeline
+    """The same without a tmpfs: ENOSPC injected where pyarrow opens the second batch's parquet,
+    once its kept rows are in a spill file (runs of 2): the partial parquet and the spill go."""
+    import pyarrow.parquet as pq
 
-    real = pipeline.pq.write_table
-    calls = []
+    import corefprep.filter.kept_rows as kept_rows
 
-    def write_table(table: Any, where: Any, *args: Any, **kwargs: Any) -> None:
-        calls.append(where)
-        if "batch_00001.parquet" in str(where):
-            with open(where, "wb") as f:
-                f.write(b"PAR1 partial")
-            raise OSError(errno.ENOSPC, "No space left on device", str(where))
-        real(table, where, *args, **kwargs)
+    real = pq.ParquetWriter
 
-    monkeypatch.setattr(pipeline.pq, "write_table", write_table)
+    class FullDisk(real):  # type: ignore[misc, valid-type]
+        def __init__(self, where: Any, *args: Any, **kwargs: Any) -> None:
+            if "batch_00001.parquet" in str(where):
+                assert list(Path(where).parent.glob(".batch_00001.kept.arrow.tmp-*"))  # spilled by now
+                with open(where, "wb") as f:
+                    f.write(b"PAR1 partial")
+                raise OSError(errno.ENOSPC, "No space left on device", str(where))
+            super().__init__(where, *args, **kwargs)
+
+    monkeypatch.setattr(kept_rows, "RUN_ROWS", 2)
+    monkeypatch.setattr(pq, "ParquetWriter", FullDisk)
     out = tmp_path / "out"
     prepare = ["prepare", *corpus.args, "-o", out, *RUN_OPTS]
     rc, _, err = cli_inprocess(prepare, capsys)
     assert rc == 1
     assert_one_sentence(err, "no space left on the device", "rerun the same command")
     assert leftovers(out) == []
-    monkeypatch.setattr(pipeline.pq, "write_table", real)
+    monkeypatch.setattr(pq, "ParquetWriter", real)
     rc, _, err = cli_inprocess(prepare, capsys)
     assert rc == 0, err
     assert "2 of 3 batches to do" in err
