@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.workdir import WorkDir
 from ..io.documents import Document, InputFile
-from ..io.read import iter_documents
+from ..io.read import DocCursor, iter_documents
 from ..signatures.minhash import Signer
 from ..store.incoming import Drops
 from ..store.urls import given_storage_options
@@ -67,10 +67,9 @@ class FilterContext:
         return iter_documents(list(self.files), self.text_field, lo, hi, counts=list(self.counts),
                               meta_fields=self.judge.meta_fields)
 
-    def documents_from(self, start: int) -> Iterator[Document]:
-        """Every document from ``start`` to the end of the inputs (one stream for many batches)."""
-        return iter_documents(list(self.files), self.text_field, start, None, counts=list(self.counts),
-                              meta_fields=self.judge.meta_fields)
+    def cursor(self) -> DocCursor:
+        """A reader of batch after batch in increasing order that keeps a JSONL file open between them."""
+        return DocCursor(list(self.files), self.text_field, list(self.counts), self.judge.meta_fields)
 
     def source_names(self) -> dict[str, str]:
         """How rows name each input (InputFile.name) by its path."""

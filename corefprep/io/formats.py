@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -199,65 +199,115 @@ def _open(f: InputFile):
     return fh
 
 
-def _iter_jsonl(f: InputFile, text_field: str, base: int, skip: int, limit: int, meta_fields: tuple[str, ...] = ()):
-    loads = _loads
-    decode_error = orjson.JSONDecodeError
-    source = f.path
-    missing = _MISSING
-    n = 0  # records seen (local index of the next record)
-    lineno = 0
-    fh = _open(f)
-    try:
-        for lines in _line_batches(_CHUNKERS[f.kind](fh)):
-            if n < skip:
-                # Cheap skip: count non-blank lines of the whole batch without parsing them.
-                count = len(lines) - lines.count(b"") - sum(map(bytes.isspace, lines))
-                if n + count <= skip:
-                    n += count
-                    lineno += len(lines)
-                    continue
-            for line in lines:
-                lineno += 1
-                if not line or line.isspace():
-                    continue
+class JsonlReader:
+    """One JSONL input read forward, range after range.
+
+    A range that starts further on is reached by counting the lines in between without parsing
+    them, from where the last range stopped: a process that computes batch after batch of one big
+    compressed file decompresses it once, instead of again from its start for every batch (which
+    made the k-th batch cost k batches of reading). Records are handed out by their local index
+    (their position in the file); ``take`` may only move forward. After an error the reader is
+    ``broken``: the file must be opened again.
+    """
+
+    def __init__(self, f: InputFile, text_field: str, base: int, meta_fields: tuple[str, ...] = ()):
+        self.f, self.text_field, self.base, self.meta_fields = f, text_field, base, meta_fields
+        self.n = 0  # local index of the next record
+        self.lineno = 0  # lines read in full
+        self.broken = False
+        self._lines: list[bytes] = []  # the current chunk's lines; those from _i on are unread
+        self._i = 0
+        self._taking = False
+        self._fh = _open(f)
+        self._chunks = _line_batches(_CHUNKERS[f.kind](self._fh))
+
+    def close(self) -> None:
+        self._chunks.close()
+        self._fh.close()
+
+    def take(self, skip: int, limit: int) -> Generator[Document, None, int]:
+        """Yield the records whose local index is in ``[skip, limit)``; return the local index where
+        reading stopped (``limit``, or the number of records at the end of the file). The records
+        before ``skip`` are counted, not parsed. A take left unfinished leaves the reader after the
+        last record it yielded."""
+        if skip < self.n or self.broken or self._taking:
+            raise ValueError(f"{self.f.path}: a JSONL reader reads forward, one range at a time")
+        self._taking = True
+        n, lineno, lines, i = self.n, self.lineno, self._lines, self._i
+        try:
+            while True:
+                if i >= len(lines):
+                    lines, i = next(self._chunks, None), 0
+                    if lines is None:
+                        lines = []
+                        return n
                 if n < skip:
+                    # cheap skip: count the non-blank lines left in the chunk without parsing them
+                    rest = lines[i:] if i else lines
+                    count = len(rest) - rest.count(b"") - sum(map(bytes.isspace, rest))
+                    if n + count <= skip:
+                        n += count
+                        lineno += len(rest)
+                        i = len(lines)
+                        continue
+                while i < len(lines):
+                    line = lines[i]
+                    if not line or line.isspace():
+                        i += 1
+                        lineno += 1
+                        continue
+                    if n < skip:
+                        n += 1
+                        i += 1
+                        lineno += 1
+                        continue
+                    if n >= limit:
+                        return n
+                    i += 1
+                    lineno += 1
                     n += 1
-                    continue
-                if n >= limit:
-                    return n
-                idx = base + n
-                n += 1
-                try:
-                    rec = loads(line)
-                except decode_error:
-                    try:
-                        line.decode("utf-8")
-                        reason = "invalid_json"
-                    except UnicodeDecodeError:
-                        reason = "invalid_utf8"
-                    yield Document(idx, None, source, lineno, None, NO_META, reason)
-                    continue
-                if type(rec) is not dict:
-                    yield Document(idx, None, source, lineno, None, NO_META, "not_an_object")
-                    continue
-                rid = rec.get("id")
-                if rid is not None and type(rid) is not str:
-                    rid = str(rid)
-                meta = record_meta(rec.get, meta_fields)
-                text = rec.get(text_field, missing)
-                if type(text) is str:
-                    yield Document(idx, text, source, lineno, rid, meta, None)
-                elif text is missing or text is None:
-                    yield Document(idx, None, source, lineno, rid, meta, "missing_text")
-                else:
-                    yield Document(idx, None, source, lineno, rid, meta, "text_not_string")
-    except _CORRUPT_ERRORS as exc:
-        raise _corrupt(f, lineno) from exc
-    except OSError as exc:
-        raise _read_error(f, f"after line {lineno}", exc) from exc
+                    yield self._record(line, self.base + n - 1, lineno)
+        except _CORRUPT_ERRORS as exc:
+            self.broken = True
+            raise _corrupt(self.f, lineno) from exc
+        except OSError as exc:
+            self.broken = True
+            raise _read_error(self.f, f"after line {lineno}", exc) from exc
+        finally:
+            self.n, self.lineno, self._lines, self._i = n, lineno, lines, i
+            self._taking = False
+
+    def _record(self, line: bytes, idx: int, lineno: int) -> Document:
+        source = self.f.path
+        try:
+            rec = _loads(line)
+        except orjson.JSONDecodeError:
+            try:
+                line.decode("utf-8")
+                reason = "invalid_json"
+            except UnicodeDecodeError:
+                reason = "invalid_utf8"
+            return Document(idx, None, source, lineno, None, NO_META, reason)
+        if type(rec) is not dict:
+            return Document(idx, None, source, lineno, None, NO_META, "not_an_object")
+        rid = rec.get("id")
+        if rid is not None and type(rid) is not str:
+            rid = str(rid)
+        meta = record_meta(rec.get, self.meta_fields)
+        text = rec.get(self.text_field, _MISSING)
+        if type(text) is str:
+            return Document(idx, text, source, lineno, rid, meta, None)
+        if text is _MISSING or text is None:
+            return Document(idx, None, source, lineno, rid, meta, "missing_text")
+        return Document(idx, None, source, lineno, rid, meta, "text_not_string")
+
+
+def _iter_jsonl(f: InputFile, text_field: str, base: int, skip: int, limit: int, meta_fields: tuple[str, ...] = ()):
+    reader = JsonlReader(f, text_field, base, meta_fields)
+    try:
+        return (yield from reader.take(skip, limit))
     finally:
-        fh.close()
-    return n
+        reader.close()
 
 
 def _iter_txt(f: InputFile, text_field: str, base: int, skip: int, limit: int, meta_fields: tuple[str, ...] = ()):

@@ -51,7 +51,7 @@ from ..core.log import say
 from .beat import NO_ITEM, BeatRecord, FileBeat, read_file
 from .config import EngineConfig
 from .events import Died, Event, Finished, Raised, Requeue, Seen
-from .ray_beats import CLOSE_SECONDS, NodeBeats, node_beat_path
+from .ray_beats import CLOSE_SECONDS, NodeBeats, ask_every, node_beat_path
 from .units import Step
 
 INSTALL_HINT = "the ray engine needs Ray: pip install 'corefprep[ray]'"
@@ -337,7 +337,8 @@ class RayWorkers:
         if self.beats_dir is not None:
             self.beats_dir.mkdir(parents=True, exist_ok=True)
         else:
-            self.node_beats = NodeBeats(ray)
+            limits = [x for x in (step.item_limit, step.unit_limit) if x is not None]
+            self.node_beats = NodeBeats(ray, ask_every(min(limits, default=None)))
 
     def _live(self) -> list[_Actor]:
         return [a for a in self.actors if a.state != DEAD]

@@ -10,6 +10,7 @@ stuck in, as with a shared file.
 Each node's reader is one record (:class:`_Reader`): its actor, the one request it has out and
 its last answer, dated on the driver's clock: every beat in an answer was read after its request
 was sent and before the answer arrived (see :class:`~corefprep.parallel.events.Seen`). A reader
+is asked again once its last answer's request is :func:`ask_every` old. A reader
 whose request fails (its process died) is replaced at once; one that leaves a request unanswered
 for :data:`READER_SECONDS` is killed and replaced. Until a reader answers, its node's units keep
 the beat of the last answer with that answer's dates: their progress is unknown, and they never
@@ -46,6 +47,11 @@ NODES_SECONDS = 10.0  # how often the list of live nodes (and so of readers) is 
 # well below the default --doc-timeout (120 s), so a replacement answers long before the
 # supervisor gives up on the units it could not see.
 READER_SECONDS = 30.0
+# How often a node's reader is asked for the beats it has answered for (new names are asked at
+# once), at most: the supervisor looks 4 times a second, and asking at that rate cost the readers
+# 0.1 core of a 2-core cluster. A beat is then a second older at worst, nothing next to the default
+# --doc-timeout; a step with a shorter limit asks every eighth of it (see ask_every).
+ASK_SECONDS = 1.0
 SWEEP_SECONDS = 10.0  # how often a reader looks for beat files whose writer is gone
 # A beat file without a writer's pid yet (made, not written) is left alone this long: its writer
 # may be between the two.
@@ -163,18 +169,33 @@ class _Reader:
     answer: _Answer | None = None
 
 
+def ask_every(limit: float | None) -> float:
+    """How often a reader is asked for the beats of units with time limit ``limit`` (None: a
+    limit derived as the step goes, a minute at least): a stuck unit is seen at most an eighth of
+    its limit late."""
+    return ASK_SECONDS if limit is None else min(ASK_SECONDS, limit / 8)
+
+
+def _due(answer: _Answer | None, names: list[str], now: float, every: float) -> bool:
+    """Whether a reader without a request out is asked now: names it was never asked about, or its
+    last answer's request went out ``every`` seconds ago."""
+    return answer is None or now - answer.sent >= every or not answer.names.issuperset(names)
+
+
 class NodeBeats:
     """The driver's view of the beats on every live node (see the module docstring)."""
 
-    def __init__(self, ray: Any):
+    def __init__(self, ray: Any, ask_seconds: float = ASK_SECONDS):
         self.ray = ray
+        self.ask_seconds = ask_seconds
         self.readers: dict[str, _Reader] = {}  # node id -> its reader
         self._checked = float("-inf")  # when the live nodes were last listed
 
     def read(self, wanted: dict[str, list[str]]) -> dict[str, Found]:
         """What the last answer of each node's reader says of the beats ``wanted`` there (node id
         -> names); a beat its node's reader has not answered for is missing. Never waits: a reader
-        without a request out is sent one here, and its answer is taken at a later call."""
+        without a request out is sent one here once it is due (``ask_seconds``), and its answer
+        is taken at a later call."""
         if not wanted:
             return {}
         self._collect()
@@ -187,7 +208,7 @@ class NodeBeats:
                 continue  # a node not (or no longer) listed alive: its actors' deaths are on their way
             if reader.request is not None and now - reader.request.sent > READER_SECONDS:
                 reader = self._start(node)  # stopped, or its node cannot run it: a fresh one
-            if reader.request is None:
+            if reader.request is None and _due(reader.answer, names, now, self.ask_seconds):
                 reader.request = _Request(reader.actor.read.remote(sorted(names)), frozenset(names), time.monotonic())
             if reader.answer is not None:
                 out.update(reader.answer.found(names))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import itertools
 import logging
 import os
 import random
@@ -15,6 +16,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 import zstandard
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import corefprep.io.formats as formats
 import corefprep.io.read as readers
@@ -769,3 +772,81 @@ def test_peek_fields_and_a_wrong_text_field_stop_before_reading(tmp_path):
     with pytest.raises(InputError, match="none of its first 20 records has the text field 'text'.*body, id, url.*"
                                          "--text-field"):
         readers.check_text_field(files, "text")
+
+
+# ----------------------------------------------------------------------------------------------
+# DocCursor: many ranges in increasing order, each JSONL file decompressed once
+
+
+def _counted(files: list[InputFile]) -> list[int]:
+    return [readers.count_records(f) for f in files]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cuts=st.lists(st.integers(0, 28), max_size=10), chunk=st.sampled_from([5, 64, 1 << 20]),
+       every=st.integers(1, 3), left=st.integers(0, 4))
+def test_cursor_ranges_in_increasing_order_equal_iter_documents(tmp_path, monkeypatch, cuts, chunk, every, left):
+    """Any increasing ranges, with gaps (another actor's batches), spanning files of every kind and
+    ranges left unfinished by their reader, give what iter_documents gives for each range."""
+    files = build_mixed_inputs(tmp_path)
+    counts = _counted(files)
+    full = list(iter_documents(files))
+    monkeypatch.setattr(formats, "_READ_CHUNK", chunk)
+    bounds = sorted({0, len(full), *cuts})
+    cursor = readers.DocCursor(files, "text", counts)
+    for i, (lo, hi) in enumerate(itertools.pairwise(bounds)):
+        if i % every:
+            continue  # not this reader's range
+        it = cursor.range(lo, hi)
+        if i % 2 and hi - lo > left:  # its reader stops early (a failed batch) and moves on
+            assert [next(it) for _ in range(left)] == full[lo:lo + left]
+            continue
+        assert list(it) == full[lo:hi], (lo, hi)
+    cursor.close()
+
+
+def test_cursor_opens_a_jsonl_file_once_for_increasing_ranges_and_parses_only_them(tmp_path, monkeypatch):
+    path = write_lines(tmp_path / "big.jsonl.zst", [{"text": f"t{i}"} for i in range(1000)])
+    files = resolve_inputs([str(path)])
+    opened: list[str] = []
+    parsed: list[bytes] = []
+    real_open, real_loads = formats._open_binary, formats._loads
+    monkeypatch.setattr(formats, "_open_binary", lambda p: (opened.append(p), real_open(p))[1])
+    monkeypatch.setattr(formats, "_loads", lambda data: (parsed.append(data), real_loads(data))[1])
+    monkeypatch.setattr(formats, "_READ_CHUNK", 256)  # many chunks: skips cross chunk borders
+    cursor = readers.DocCursor(files, "text", [1000])
+    for k in range(0, 10, 3):  # every third batch of 100, as one of three Ray actors gets them
+        docs = list(cursor.range(k * 100, k * 100 + 100))
+        assert [d.text for d in docs] == [f"t{i}" for i in range(k * 100, k * 100 + 100)]
+    assert len(opened) == 1 and len(parsed) == 400
+    # a range behind the reader opens the file again, from its start
+    assert [d.text for d in cursor.range(150, 152)] == ["t150", "t151"]
+    assert len(opened) == 2
+    cursor.close()
+
+
+def test_cursor_over_a_corrupt_file_raises_each_time_with_the_last_good_line(tmp_path):
+    data = zstandard.ZstdCompressor().compress(b"".join(orjson.dumps({"text": f"t{i}"}) + b"\n" for i in range(50)))
+    path = tmp_path / "cut.jsonl.zst"
+    path.write_bytes(data[: len(data) - 8])
+    files = resolve_inputs([str(path)])
+    cursor = readers.DocCursor(files, "text", [50])
+    for lo in (0, 10):
+        with pytest.raises(InputError, match=r"cut\.jsonl\.zst: corrupt or truncated jsonl\.zst data after line"):
+            list(cursor.range(lo, 50))
+    cursor.close()
+
+
+def test_a_jsonl_reader_reads_forward_only(tmp_path):
+    path = write_lines(tmp_path / "f.jsonl", [{"text": f"t{i}"} for i in range(5)])
+    reader = formats.JsonlReader(resolve_inputs([str(path)])[0], "text", 0)
+    assert [d.text for d in reader.take(1, 3)] == ["t1", "t2"]
+    with pytest.raises(ValueError, match="reads forward"):
+        list(reader.take(0, 5))
+    live = reader.take(3, 5)
+    assert next(live).text == "t3"
+    with pytest.raises(ValueError, match="one range at a time"):
+        list(reader.take(4, 5))
+    live.close()
+    assert [d.text for d in reader.take(4, 9)] == ["t4"]
+    reader.close()

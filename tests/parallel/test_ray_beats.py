@@ -139,7 +139,7 @@ def test_a_reader_that_does_not_answer_keeps_the_last_answer_then_is_replaced(
         on_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ray_beats, "READER_SECONDS", 1.0)
     ray = _Ray()
-    nb = NodeBeats(ray)
+    nb = NodeBeats(ray, ask_seconds=0.0)
     nb.read({NODE: ["a"]})
     [first] = ray.started
     first.calls[0].answer({"a": _beat("a", 3)})
@@ -154,6 +154,32 @@ def test_a_reader_that_does_not_answer_keeps_the_last_answer_then_is_replaced(
     fresh = ray.started[1]
     fresh.calls[0].answer({"a": _beat("a", 4)})
     assert nb.read({NODE: ["a"]})["a"].beat.item == 4
+
+
+@pytest.mark.serial
+def test_a_reader_is_asked_again_once_its_answer_is_due_and_at_once_for_new_names(on_tmp: Path) -> None:
+    ray = _Ray()
+    nb = NodeBeats(ray, ask_seconds=0.5)
+    nb.read({NODE: ["a"]})
+    [reader] = ray.started
+    reader.calls[0].answer({"a": _beat("a", 3)})
+    assert nb.read({NODE: ["a"]})["a"].beat.item == 3
+    assert len(reader.calls) == 1  # answered just now: not asked again yet
+    assert list(nb.read({NODE: ["a", "b"]})) == ["a"]
+    assert [c.names for c in reader.calls] == [["a"], ["a", "b"]]  # a new unit's beat is asked at once
+    reader.calls[1].answer({"a": _beat("a", 4), "b": _beat("b", 9)})
+    nb.read({NODE: ["a", "b"]})
+    time.sleep(0.3)
+    assert {n: f.beat.item for n, f in nb.read({NODE: ["a", "b"]}).items()} == {"a": 4, "b": 9}
+    assert len(reader.calls) == 2
+    time.sleep(0.3)
+    nb.read({NODE: ["a", "b"]})
+    assert len(reader.calls) == 3  # its answer is half a second old: asked again
+
+
+def test_readers_are_asked_every_second_or_every_eighth_of_a_shorter_limit() -> None:
+    assert ray_beats.ask_every(None) == ray_beats.ask_every(120.0) == 1.0
+    assert ray_beats.ask_every(1.0) == 0.125
 
 
 def test_a_reader_whose_request_fails_is_replaced_at_once(on_tmp: Path) -> None:

@@ -1,7 +1,7 @@
 """The local engine: this machine's cores, supervised Kiwi workers fed by this process.
 
-This process reads the inputs (one stream, continued across consecutive batches so a file is
-decompressed once), applies the cheap rules and hands their survivors, in chunks, to a
+This process reads the inputs (a :class:`~corefprep.io.read.DocCursor`, continued from batch to
+batch so a file is decompressed once), applies the cheap rules and hands their survivors, in chunks, to a
 :class:`~corefprep.filter.workers.WorkerDecider`. Faults are answered by the batch's
 :class:`~corefprep.filter.faults.BatchFaults` under the one supervisor: a chunk is redone on
 fresh workers, a document quarantined, or, after ``--retries`` failed attempts, the batch fails.
@@ -9,13 +9,12 @@ fresh workers, a document quarantined, or, after ``--retries`` failed attempts, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from ...core.errors import CorefprepError
 from ...core.log import EventLog, progress_bar, say
 from ...core.plural import count
-from ...io.documents import Document
+from ...io.read import DocCursor
 from ...parallel import UnitFailed
 from ..batch import compute_batch
 from ..config import EngineConfig
@@ -24,32 +23,6 @@ from ..faults import RulesFailed
 from ..records import BatchStats
 from ..workers import WorkerDecider
 from .common import new_faults, record_finished
-
-
-class DocStream:
-    """One pass over the inputs shared by consecutive batches: a batch that starts where the last
-    one stopped continues its stream instead of seeking into a compressed file again."""
-
-    def __init__(self, ctx: FilterContext):
-        self.ctx = ctx
-        self.it: Iterator[Document] | None = None
-        self.pos = -1
-
-    def batch(self, k: int) -> Iterator[Document]:
-        lo, hi = self.ctx.bounds(k)
-        if self.it is None or self.pos != lo:
-            self.it = self.ctx.documents_from(lo)
-            self.pos = lo
-        while self.pos < hi:
-            doc = next(self.it, None)
-            if doc is None:
-                self.it = None
-                return
-            self.pos = doc.doc_index + 1
-            yield doc
-
-    def reset(self) -> None:
-        self.it, self.pos = None, -1
 
 
 def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, events: EventLog, *,
@@ -64,7 +37,7 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
     batch_bar = progress_bar(0, "batch", enabled=progress, nested=True, smoothing=0.1)
     finished: dict[int, BatchStats] = {}
     passed_total = 0
-    stream = DocStream(ctx)
+    stream = ctx.cursor()
     try:
         with WorkerDecider(ctx.judge, cfg, signer=ctx.signer) as decider:
             for i, k in enumerate(todo):
@@ -73,12 +46,13 @@ def run_filter_local(ctx: FilterContext, todo: list[int], cfg: EngineConfig, eve
                 passed_total += stats.passed
                 record_finished(ctx, finished, stats, events)
     finally:
+        stream.close()
         batch_bar.close()
         bar.close()
     return finished
 
 
-def _one_batch(ctx: FilterContext, cfg: EngineConfig, decider: WorkerDecider, stream: DocStream, k: int,
+def _one_batch(ctx: FilterContext, cfg: EngineConfig, decider: WorkerDecider, stream: DocCursor, k: int,
                bars: tuple[Any, Any], passed_before: int, position: str) -> BatchStats:
     lo, hi = ctx.bounds(k)
     bar, batch_bar = bars
@@ -96,15 +70,15 @@ def _one_batch(ctx: FilterContext, cfg: EngineConfig, decider: WorkerDecider, st
         batch_bar.update(0)
 
     try:
-        stats = compute_batch(ctx, k, decider, faults, docs=stream.batch(k), progress=show)
+        stats = compute_batch(ctx, k, decider, faults, docs=stream.range(lo, hi), progress=show)
     except UnitFailed as exc:
-        stream.reset()
+        stream.close()
         raise faults.give_up(ctx.work, exc.cause, exc.attempts) from None
     except RulesFailed as exc:
-        stream.reset()
+        stream.close()
         raise faults.give_up(ctx.work, exc.cause, 1) from None
     except CorefprepError:
-        stream.reset()
+        stream.close()
         raise
     bar.n = base + stats.documents
     bar.refresh()

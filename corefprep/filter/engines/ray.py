@@ -30,6 +30,7 @@ from typing import Any
 from ...core.log import EventLog, progress_bar, say
 from ...core.plural import count
 from ...core.workdir import WorkDir
+from ...io.read import DocCursor
 from ...parallel import Beat, Lost, Recovery, Step, Unit, UnitFailed, supervised
 from ...parallel.ray import import_ray
 from ...rules.kiwi import load_kiwi
@@ -73,12 +74,17 @@ class BatchJob:
 _CTX: Any = None
 _KIWI: Any = None
 _NODE = ""
+# The actor's reader of the inputs, kept from batch to batch: the batches an actor is handed come
+# in increasing order, so it decompresses a big input file once, skipping the other actors' batches
+# by counting lines, instead of from the file's start for every batch.
+_CURSOR: DocCursor | None = None
 
 
 def _init_actor(ctx: FilterContext) -> None:
-    global _CTX, _KIWI, _NODE
+    global _CTX, _KIWI, _NODE, _CURSOR
     signer = ctx.signer
     _CTX = ctx
+    _CURSOR = ctx.cursor()
     use_storage_options(ctx.storage_options)
     _KIWI = load_kiwi() if ctx.judge.uses_kiwi or (signer is not None and signer.uses_kiwi) else None
     try:
@@ -187,7 +193,8 @@ def _compute(ctx: FilterContext, job: BatchJob, beat: Beat) -> BatchStats:
                          failures=job.failures)
     watch = _Watch(beat)
     decider = InProcessDecider(ctx.judge, _KIWI, watch=watch, signer=ctx.signer)
-    return compute_batch(ctx, job.batch, decider, faults, progress=watch.progress, watch=watch,
+    docs = _CURSOR.range(lo, hi) if _CURSOR is not None else None
+    return compute_batch(ctx, job.batch, decider, faults, docs=docs, progress=watch.progress, watch=watch,
                          extra={"ray_node": _NODE, "actor_pid": os.getpid(), "actor_peak_rss_mib": _peak_rss_mib})
 
 
