@@ -59,11 +59,12 @@ SEQ_LEN = 2048
 def write_filtered(texts: list[str], out: Path, batch_docs: int) -> None:
     """``out/work/filter/batch_NNNNN.parquet`` as the filter writes them (every text kept) and
     ``out/done.json``: the batch stats prepare_clm reads."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     from corefprep.core.atomic import file_sha256
     from corefprep.core.workdir import WorkDir
-    from corefprep.filter.batch import rows_to_table
+    from corefprep.filter.batch import BATCH_SCHEMA
     from corefprep.filter.records import BatchStats
 
     work = WorkDir(out)
@@ -73,7 +74,7 @@ def write_filtered(texts: list[str], out: Path, batch_docs: int) -> None:
         rows = [{"doc_index": i, "doc_id": f"d{i}", "source": "bench", "url": None, "text": t, "entities": []}
                 for i, t in enumerate(texts[lo:lo + batch_docs], start=lo)]
         path = work.batch_parquet(k)
-        pq.write_table(rows_to_table(rows), path, compression="zstd")
+        pq.write_table(pa.Table.from_pylist(rows, schema=BATCH_SCHEMA), path, compression="zstd")
         done[k] = BatchStats(batch=k, start=lo, end=lo + len(rows), documents=len(rows), passed=len(rows),
                              rejected={}, malformed={}, rows=len(rows), parquet_bytes=path.stat().st_size,
                              parquet_sha256=file_sha256(path), config_id="bench").to_json()

@@ -221,10 +221,11 @@ class BatchSink:
     """Where a batch's verdicts go, in whatever order they come: rows of kept documents, dedup
     signatures, every document's verdict and values, rejected examples."""
 
-    def __init__(self, ctx: FilterContext, tally: BatchTally, lo: int, hi: int):
-        self.ctx, self.tally = ctx, tally
+    def __init__(self, ctx: FilterContext, tally: BatchTally, k: int):
+        self.ctx, self.tally, self.k = ctx, tally, k
         self.names = ctx.source_names()
-        spill = temp_path(ctx.work.filter_dir / f"batch_{lo // ctx.batch_docs:05d}.kept.arrow")
+        lo, hi = ctx.bounds(k)
+        spill = temp_path(ctx.work.filter_dir / f"batch_{k:05d}.kept.arrow")
         self.kept = KeptRows(spill, TAGGED_SCHEMA if ctx.judge.pii == "tag" else BATCH_SCHEMA)
         self.sigs: list[bytes] = []
         self.other_sigs: list[bytes] = []
@@ -249,7 +250,7 @@ class BatchSink:
         """A verdict on a document that passed the cheap rules (from a worker, or from its values)."""
         tally = self.tally
         if v.reason == RULE_FAILED:
-            raise RulesFailed(doc.doc_index // self.ctx.batch_docs, doc.doc_index, v.error or "")
+            raise RulesFailed(self.k, doc.doc_index, v.error or "")
         tally.kiwi_docs += 1
         tally.kiwi_chars += v.kiwi_chars
         tally.kiwi_cpu += v.kiwi_cpu
@@ -287,7 +288,7 @@ class BatchSink:
         }
         if self.pii_mode == "tag":
             row["pii"] = as_rows(v.pii)
-        self.kept.add(row)
+        self.kept.add(row, len(text))
 
 
 def compute_batch(
@@ -316,7 +317,7 @@ def compute_batch(
     prior = load_prior(ctx, k) if k in ctx.redecide else None
     tally = BatchTally()
     ctx.work.filter_dir.mkdir(parents=True, exist_ok=True)
-    sink = BatchSink(ctx, tally, lo, hi)
+    sink = BatchSink(ctx, tally, k)
     try:
         if prior is not None:
             sink.values.preload(prior.recorded, prior.groups)
@@ -448,6 +449,3 @@ def _check_counts(ctx: FilterContext, k: int, tally: BatchTally) -> None:
             "right one with --text-field"
         )
 
-
-def rows_to_table(rows: list[dict[str, Any]], tagged: bool = False) -> pa.Table:
-    return pa.Table.from_pylist(rows, schema=TAGGED_SCHEMA if tagged else BATCH_SCHEMA)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,8 @@ class KeptRows:
         self.spill, self.schema = spill, schema
         self.count = 0
         self._rows: list[dict[str, Any]] = []
+        self._run_ids: list[int] = []  # the rows' doc_index values, in arrival order
+        self._run_lengths: list[int] = []  # and their texts' lengths
         self._chars = 0
         self._writer: pa.ipc.RecordBatchFileWriter | None = None
         self._spilled = 0  # runs in the spill file
@@ -50,18 +51,23 @@ class KeptRows:
     def __len__(self) -> int:
         return self.count
 
-    def add(self, row: dict[str, Any]) -> None:
+    def add(self, row: dict[str, Any], chars: int) -> None:
+        """One kept row; ``chars`` is the length of its text (the caller has it)."""
         self._rows.append(row)
-        self._chars += len(row["text"])
+        self._run_ids.append(row["doc_index"])
+        self._run_lengths.append(chars)
+        self._chars += chars
         self.count += 1
         if len(self._rows) >= RUN_ROWS or self._chars >= RUN_CHARS:
             self._spill(self._sorted_run())
 
     def _sorted_run(self) -> pa.RecordBatch:
-        rows = sorted(self._rows, key=itemgetter("doc_index"))
-        self._rows, self._chars = [], 0
-        self._ids.append(np.fromiter((r["doc_index"] for r in rows), dtype=np.int64, count=len(rows)))
-        self._lengths.append(np.fromiter((len(r["text"]) for r in rows), dtype=np.int64, count=len(rows)))
+        ids = np.array(self._run_ids, dtype=np.int64)
+        order = np.argsort(ids, kind="stable")
+        rows = [self._rows[i] for i in order.tolist()]
+        self._ids.append(ids[order])
+        self._lengths.append(np.array(self._run_lengths, dtype=np.int64)[order])
+        self._rows, self._run_ids, self._run_lengths, self._chars = [], [], [], 0
         return pa.RecordBatch.from_pylist(rows, schema=self.schema)
 
     def _spill(self, run: pa.RecordBatch) -> None:

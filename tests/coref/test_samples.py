@@ -23,7 +23,7 @@ from corefprep.coref.config import SampleConfig
 from corefprep.coref.masking import Fate
 from corefprep.coref.samples import SampleJudge, batch_fates, build_sample_chunks
 from corefprep.coref.tokenize import tokenize_chunk
-from corefprep.filter.batch import rows_to_table
+from corefprep.filter.batch import BATCH_SCHEMA
 from corefprep.rules.v2 import V2Rules
 from corefprep.tokenizer.config import BUNDLED_TOKENIZER, TokenizeConfig
 from corefprep.tokenizer.info import tokenizer_info
@@ -148,7 +148,7 @@ def _write_batches(work: WorkDir, docs: list[dict], batch_docs: int, total: int)
     hashes = {}
     for k in range(-(-total // batch_docs)):
         rows = [d for d in docs if k * batch_docs <= d["doc_index"] < (k + 1) * batch_docs]
-        pq.write_table(rows_to_table(rows), work.batch_parquet(k))
+        pq.write_table(pa.Table.from_pylist(rows, schema=BATCH_SCHEMA), work.batch_parquet(k))
         hashes[k] = f"hash{k}"
     return hashes
 

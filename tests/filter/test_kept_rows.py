@@ -7,6 +7,7 @@ import random
 from contextlib import contextmanager
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 import corefprep.filter.kept_rows as kr
 from corefprep.core.atomic import is_temp_name, temp_path
-from corefprep.filter.batch import BATCH_SCHEMA, TAGGED_SCHEMA, rows_to_table
+from corefprep.filter.batch import BATCH_SCHEMA, TAGGED_SCHEMA
 
 
 def _row(i: int, chars: int = 5, tagged: bool = False) -> dict:
@@ -42,7 +43,7 @@ def _write(tmp: Path, rows: list[dict], name: str = "out.parquet", tagged: bool 
     seen = []
     try:
         for row in rows:
-            kept.add(row)
+            kept.add(row, len(row["text"]))
             seen.append(spill.exists())
         kept.write(tmp / name)
     finally:
@@ -58,7 +59,7 @@ def test_rows_in_any_order_come_out_sorted_spilled_on_the_way_and_the_spill_file
         path, seen = _write(tmp_path, shuffled)
     assert seen.index(True) == 6 and all(seen[6:])  # on disk from the first full run on
     table = pq.read_table(path)
-    assert table.equals(rows_to_table(rows))  # pyarrow's table of the sorted rows
+    assert table.equals(pa.Table.from_pylist(rows, schema=BATCH_SCHEMA))  # pyarrow's table of the sorted rows
     assert [pq.ParquetFile(path).metadata.row_group(g).num_rows for g in range(7)] == [16] * 6 + [4]
 
 
@@ -81,7 +82,8 @@ def test_a_batch_of_one_group_is_written_as_pyarrow_writes_the_whole_table(tmp_p
     rows = [_row(i, tagged=tagged) for i in range(n)]
     with _bounds(run_rows=4, group_rows=64):  # spilled, yet one group
         path, _ = _write(tmp_path, rows[::-1], tagged=tagged)
-    pq.write_table(rows_to_table(rows, tagged=tagged), tmp_path / "whole.parquet", compression="zstd")
+    whole = pa.Table.from_pylist(rows, schema=TAGGED_SCHEMA if tagged else BATCH_SCHEMA)
+    pq.write_table(whole, tmp_path / "whole.parquet", compression="zstd")
     assert path.read_bytes() == (tmp_path / "whole.parquet").read_bytes()
 
 
@@ -91,7 +93,8 @@ def test_a_failure_before_the_write_leaves_no_spill_file_and_its_name_is_swept_a
     with _bounds(run_rows=2, group_rows=4):
         kept = kr.KeptRows(spill, BATCH_SCHEMA)
         for i in range(5):
-            kept.add(_row(i))
+            row = _row(i)
+            kept.add(row, len(row["text"]))
         assert spill.exists()
         kept.discard()
     assert not spill.exists()
@@ -106,4 +109,5 @@ def test_any_rows_any_bounds_give_pyarrows_sorted_table(tmp_path_factory, ids, r
     rows = [_row(i, chars=i % 13) for i in ids]
     with _bounds(run_rows, group_rows, run_chars=group_chars * 2, group_chars=group_chars):
         path, _ = _write(tmp, rnd.sample(rows, len(rows)))
-    assert pq.read_table(path).equals(rows_to_table(sorted(rows, key=lambda r: r["doc_index"])))
+    in_order = sorted(rows, key=lambda r: r["doc_index"])
+    assert pq.read_table(path).equals(pa.Table.from_pylist(in_order, schema=BATCH_SCHEMA))

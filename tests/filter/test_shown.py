@@ -43,10 +43,10 @@ def test_rejected_examples_hold_the_text_as_shown_and_say_so(raw, text, said):
 def test_a_quarantined_documents_detail_and_a_kiwi_error_are_shown_redacted():
     from corefprep.filter.values import ValuesTable
 
-    ctx = SimpleNamespace(judge=Judge(RULES, "redact"), keep_rejected=0, batch_docs=10,
+    ctx = SimpleNamespace(judge=Judge(RULES, "redact"), keep_rejected=0, batch_docs=10, bounds=lambda k: (0, 10),
                           source_names=lambda: {}, work=SimpleNamespace(filter_dir=Path("unused")))
     tally = BatchTally()
-    sink = BatchSink(ctx, tally, 0, 10)  # type: ignore[arg-type]
+    sink = BatchSink(ctx, tally, 0)  # type: ignore[arg-type]
     assert isinstance(sink.values, ValuesTable)
     doc = Document(3, TEXT, "in.jsonl", 4, "d3")
     sink.set_aside(doc, Verdict(3, "timeout", [], error=f"stuck on {TEXT!r}"))

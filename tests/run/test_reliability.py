@@ -196,6 +196,27 @@ def test_decoys_are_never_taken_for_finished_work(corpus: Corpus, reference: Ref
     assert_nothing_false_done(out)
 
 
+@pytest.mark.slow
+def test_a_kill_while_kept_rows_are_spilled_and_the_rerun_writes_the_same_batches(corpus: Corpus,
+                                                                                   reference: Reference,
+                                                                                   tmp_path: Path) -> None:
+    """SIGKILL of the group (the driver and its workers) while a batch's kept rows are in a spill
+    file (runs of 2 rows): the rerun removes the spill and writes the reference's batch files, byte
+    for byte."""
+    out = tmp_path / "out"
+    args = ["filter", *corpus.args, "-o", out, *RUN_OPTS]
+    fdir = out / "work" / "filter"
+    assert run_killed_when(args, lambda: any(fdir.glob(".batch_*.kept.arrow.tmp-*")), CP_TEST_RUN_ROWS="2")
+    assert list(fdir.glob(".batch_*.kept.arrow.tmp-*"))  # the killed run's, left behind
+    r = run_cli(args, CP_TEST_RUN_ROWS="2")
+    assert r.returncode == 0, r.stderr
+    assert leftovers(out) == []
+    made = sorted((reference.out / "work" / "filter").glob("batch_*.parquet"))
+    assert [p.name for p in made] == [p.name for p in sorted(fdir.glob("batch_*.parquet"))]
+    for p in made:
+        assert (fdir / p.name).read_bytes() == p.read_bytes(), p.name
+
+
 # ----------------------------------------------------------------------------------------------
 # 2. dying workers, poisoned documents
 

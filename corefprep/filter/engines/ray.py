@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 from ...core.log import EventLog, progress_bar, say
 from ...core.plural import count
 from ...core.workdir import WorkDir
@@ -58,6 +60,9 @@ ACTOR_CPUS = 0.9
 # held until written, ~1 KiB of text per kept document, so 200k-document batches add up to
 # ~200 MiB. Declaring it lets Ray place no more actors on a node than its memory holds.
 ACTOR_MEMORY = 900 * 1024 * 1024
+# An actor computes a batch for an output on a store in a scratch directory of its node named
+# <prefix><its pid>-<random>: the pid says when a directory's actor is gone.
+SCRATCH_PREFIX = "corefprep-batch-"
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ def _init_actor(ctx: FilterContext) -> None:
     signer = ctx.signer
     _CTX = ctx
     _CURSOR = ctx.cursor()
+    sweep_scratch()
     use_storage_options(ctx.storage_options)
     _KIWI = load_kiwi() if ctx.judge.uses_kiwi or (signer is not None and signer.uses_kiwi) else None
     try:
@@ -158,11 +164,24 @@ def _copy_earlier(output_dir: Path, drop: Path, k: int) -> set[str]:
     return copied
 
 
+def sweep_scratch() -> list[str]:
+    """Remove the scratch directories on this node whose actor is gone (killed mid-batch: its
+    partial files and the spill of its kept rows would otherwise stay until the node's temporary
+    files are cleaned); returns their names. Each actor sweeps as it starts."""
+    removed = []
+    for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = path.name[len(SCRATCH_PREFIX):].partition("-")[0]
+        if pid.isdigit() and path.is_dir() and not psutil.pid_exists(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path.name)
+    return removed
+
+
 def _compute_to_store(ctx: FilterContext, job: BatchJob, beat: Beat, url: str, place: str) -> BatchOut:
     """The batch computed in a scratch directory of this node and put under its place on the
     output's store, in the order its files were finished: nothing goes to a path the driver reads
     (its stage may be on another machine), nothing to an object the output's readers look at."""
-    with tempfile.TemporaryDirectory(prefix="corefprep-batch-") as scratch:
+    with tempfile.TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-") as scratch:
         before: set[str] = set()
         if job.batch in ctx.redecide:  # what its earlier decision recorded, to re-decide from
             earlier = Mirror(ctx.store_url or "", Path(scratch))

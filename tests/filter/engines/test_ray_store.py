@@ -6,6 +6,9 @@ scratch directory of its own and delivers the batch under a place of its own on 
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -56,3 +59,21 @@ def test_an_actor_puts_its_batch_on_the_store_and_writes_nothing_where_the_drive
     assert (delivered / "work/filter/batch_00001.parquet").read_bytes() == \
         (local / "work/filter/batch_00001.parquet").read_bytes()
     assert out.stats.documents == 4 and out.stats.engine == "ray"
+
+
+def test_an_actor_starting_removes_the_scratch_of_actors_gone_from_its_node(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """An actor killed mid-batch leaves its scratch directory (partial files, the kept rows' spill);
+    the next actor started on that node removes it, and nothing of a live actor."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    gone_pid = subprocess.Popen(["true"])
+    gone_pid.wait()
+    gone = tmp_path / f"{ray_engine.SCRATCH_PREFIX}{gone_pid.pid}-x1"
+    (gone / "work" / "filter").mkdir(parents=True)
+    (gone / "work" / "filter" / ".batch_00003.kept.arrow.tmp-7").write_bytes(b"ARROW1 half spilled")
+    live = tmp_path / f"{ray_engine.SCRATCH_PREFIX}{os.getpid()}-x2"
+    live.mkdir()
+    unnamed = tmp_path / f"{ray_engine.SCRATCH_PREFIX}abc-x3"
+    unnamed.mkdir()
+    assert ray_engine.sweep_scratch() == [gone.name]
+    assert not gone.exists() and live.is_dir() and unnamed.is_dir()
