@@ -234,6 +234,7 @@ class JsonlReader:
             raise ValueError(f"{self.f.path}: a JSONL reader reads forward, one range at a time")
         self._taking = True
         n, lineno, lines, i = self.n, self.lineno, self._lines, self._i
+        base, source, text_field, meta_fields = self.base, self.f.path, self.text_field, self.meta_fields
         try:
             while True:
                 if i >= len(lines):
@@ -266,7 +267,7 @@ class JsonlReader:
                     i += 1
                     lineno += 1
                     n += 1
-                    yield self._record(line, self.base + n - 1, lineno)
+                    yield _record(line, base + n - 1, lineno, source, text_field, meta_fields)
         except _CORRUPT_ERRORS as exc:
             self.broken = True
             raise _corrupt(self.f, lineno) from exc
@@ -277,29 +278,31 @@ class JsonlReader:
             self.n, self.lineno, self._lines, self._i = n, lineno, lines, i
             self._taking = False
 
-    def _record(self, line: bytes, idx: int, lineno: int) -> Document:
-        source = self.f.path
+
+def _record(line: bytes, idx: int, lineno: int, source: str, text_field: str,
+            meta_fields: tuple[str, ...]) -> Document:
+    """One JSONL line as a Document; a line that is not a usable record is one with its reason."""
+    try:
+        rec = _loads(line)
+    except orjson.JSONDecodeError:
         try:
-            rec = _loads(line)
-        except orjson.JSONDecodeError:
-            try:
-                line.decode("utf-8")
-                reason = "invalid_json"
-            except UnicodeDecodeError:
-                reason = "invalid_utf8"
-            return Document(idx, None, source, lineno, None, NO_META, reason)
-        if type(rec) is not dict:
-            return Document(idx, None, source, lineno, None, NO_META, "not_an_object")
-        rid = rec.get("id")
-        if rid is not None and type(rid) is not str:
-            rid = str(rid)
-        meta = record_meta(rec.get, self.meta_fields)
-        text = rec.get(self.text_field, _MISSING)
-        if type(text) is str:
-            return Document(idx, text, source, lineno, rid, meta, None)
-        if text is _MISSING or text is None:
-            return Document(idx, None, source, lineno, rid, meta, "missing_text")
-        return Document(idx, None, source, lineno, rid, meta, "text_not_string")
+            line.decode("utf-8")
+            reason = "invalid_json"
+        except UnicodeDecodeError:
+            reason = "invalid_utf8"
+        return Document(idx, None, source, lineno, None, NO_META, reason)
+    if type(rec) is not dict:
+        return Document(idx, None, source, lineno, None, NO_META, "not_an_object")
+    rid = rec.get("id")
+    if rid is not None and type(rid) is not str:
+        rid = str(rid)
+    meta = record_meta(rec.get, meta_fields)
+    text = rec.get(text_field, _MISSING)
+    if type(text) is str:
+        return Document(idx, text, source, lineno, rid, meta, None)
+    if text is _MISSING or text is None:
+        return Document(idx, None, source, lineno, rid, meta, "missing_text")
+    return Document(idx, None, source, lineno, rid, meta, "text_not_string")
 
 
 def _iter_jsonl(f: InputFile, text_field: str, base: int, skip: int, limit: int, meta_fields: tuple[str, ...] = ()):
