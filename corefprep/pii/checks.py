@@ -89,8 +89,9 @@ class Words:
     case-insensitive search of many alternatives costs ~20 µs per 20-character window, which a
     text dense with numbers would pay at every one of them."""
 
-    def __init__(self, *words: str) -> None:
-        self.pattern = re.compile("|".join(re.escape(w.lower()) for w in words))
+    def __init__(self, *words: str, patterns: tuple[str, ...] = ()) -> None:
+        """``patterns``: words that need a condition on what follows them, as lower-case regexes."""
+        self.pattern = re.compile("|".join([re.escape(w.lower()) for w in words] + list(patterns)))
 
     def before(self, text: str, start: int, window: int) -> bool:
         return self.pattern.search(text[max(0, start - window):start].lower()) is not None
@@ -113,14 +114,43 @@ class Words:
 RRN_WORDS = Words("주민", "등록번호", "생년월일", "외국인", "RRN", "피고", "원고", "신청인", "본인", "피해자", "채무자",
                   "채권자", "임차인", "임대인", "성명", "환자")
 CARD_WORDS = Words("카드", "card", "결제", "신용", "체크")
+# (우체국 is the post office's bank, and its parcel service: 우체국택배 says nothing of an account)
 ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "신협", "수협",
-                      "우체국", "새마을", "KB", "NH", "IBK", "SC제일", "씨티", "신한", "account", "bank", "카뱅",
+                      "새마을", "KB", "NH", "IBK", "SC제일", "씨티", "신한", "account", "bank", "카뱅",
                       "케뱅", "(기업", "기업)", "(국민", "국민)", "(우리", "우리)", "(하나", "하나)", "(부산", "부산)",
-                      "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)")
+                      "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)",
+                      patterns=("우체국(?! ?(?:택배|소포|등기))",))
 PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "팩스", "fax", "phone", "call", "번호")
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
-                           "문서번호", "증권번호", "계약번호", "모델")
+                           "문서번호", "증권번호", "계약번호", "모델", "등기번호")
 VERSION_WORDS = Words("버전", "version", "ver", "v.", "릴리스", "release", "build", "빌드", "업데이트", "update",
                       "펌웨어", "firmware")
+
+
+class BankNames:
+    """A bank's name right beside a number, nothing but a colon, a space or a bracket between them
+    (국민 281707-03-097495, KEB하나: 3437…, 7979151929518 [카카오]): names that are also cities or
+    companies (광주, 카카오) say "bank" only there."""
+
+    def __init__(self, *names: str) -> None:
+        alternatives = "|".join(re.escape(n.lower()) for n in sorted(names, key=len, reverse=True))
+        self._before = re.compile(f"(?:{alternatives})[ :\\[\\]()]{{0,3}}$")
+        self._after = re.compile(f"[ \\[(]{{0,3}}(?:{alternatives})")
+
+    def next_to(self, text: str, start: int, end: int) -> bool:
+        return (self._before.search(text[max(0, start - 12):start].lower()) is not None
+                or self._after.match(text[end:end + 12].lower()) is not None)
+
+
+BANK_NAMES = BankNames("국민", "KB", "신한", "우리", "하나", "KEB하나", "농협", "NH", "기업", "IBK", "카카오", "카뱅",
+                       "토스", "케이뱅크", "케뱅", "새마을", "신협", "수협", "우체국", "SC제일", "씨티", "부산", "대구",
+                       "iM뱅크", "광주", "경남", "전북", "제주", "KDB")
+
+
+def looks_like_date(groups: list[str]) -> bool:
+    """Digit groups that open with a date (2022-10-17 …): a year, a month and a day."""
+    if len(groups) < 3 or len(groups[0]) not in (2, 4) or len(groups[1]) != 2 or len(groups[2]) != 2:
+        return False
+    return 1 <= int(groups[1]) <= 12 and 1 <= int(groups[2]) <= 31

@@ -19,22 +19,26 @@ from .tlds import top_level_domains
 
 _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
-# between a phone number's groups: a dash or dot (spaced or not), a space, a slash or an underscore
-_SEP = r"(?:[ ]?[\-.][ ]?|[ /_])"
-# between a card's groups: a dash or dot (spaced or not) or a space, not always the same one
-_CSEP = r"(?:[ ]?[\-.][ ]?|[ ])"
+# between a phone number's groups: a dash, dot or tilde (spaced or not), a space, a slash or an
+# underscore
+_SEP = r"(?:[ ]?[\-.~][ ]?|[ /_])"
+# between a card's groups: a dash, dot or slash (spaced or not) or a space, not always the same one
+_CSEP = r"(?:[ ]?[\-./][ ]?|[ ])"
 _LOCAL = r"A-Za-z0-9._%+\-"  # the characters of an email's local part
 _LOCAL_PART = r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a domain's label
 _TLD_END = r"[A-Za-z]{2,24}(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
 # an "@" or "." spelled out to dodge scrapers: abc(at)naver(dot)com, abc [at] naver.com, abc 골뱅이
-# naver.com; a bare " at " only with a local part no English word has (see _accept_email_spelled)
-_AT_SPELLED = (r"(?:[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?"
+# naver.com, abc @ naver.com; a bare " at " only where no English sentence has it (see
+# _accept_email_spelled)
+_AT_SPELLED = (r"(?:[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?|[ ]@[ ]"
                r"|[ ](?P<email_spelled_bare>at|AT)[ ])")
-_DOT_SPELLED = r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?|[ ](?:dot|DOT)[ ])"
+_DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?"
+                r"|[ ](?P<email_spelled_dot>dot|DOT|점)[ ])")
 # mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
-_INTL = r"(?:\+82[ \-]?|82[ \-])(?:\(0\)[ ]?)?0?"
+_INTL = r"(?:\+82[ \-.]?|82[ \-])(?:\(0\)[ ]?)?0?"
 _HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
+_ANY_DIGIT = "0-9" + _HANGUL_DIGITS  # a phone number may mix them (010-4242-삼구사이)
 
 # Each kind's shape, its groups named after it: all of them are tried at a place in one match
 # (see _SHAPES).
@@ -49,7 +53,7 @@ _SHAPE_OF: dict[str, str] = {
     # unbroken run of 13-19 digits
     "card": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"(?:[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP
             + r"[0-9]{4}(?:" + _CSEP + r"[0-9]{3})?|[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP + r"[0-9]{3}|[0-9]{6}"
-            + _CSEP + r"[0-9]{4,5})|[0-9]{9,15})" + _NO_DIGIT_AFTER,
+            + _CSEP + r"[0-9]{4,5})|[0-9]{9,15}|[0-9]{4}[ ][0-9]{8})" + _NO_DIGIT_AFTER,
     # the 4-4-4-4 part of the above, for when the group after it is not the card's (카드 4138 5524
     # 8830 7338 207만원)
     "card_4x4": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"[0-9]{4}){3}" + _NO_DIGIT_AFTER,
@@ -58,15 +62,20 @@ _SHAPE_OF: dict[str, str] = {
               + r"(?:\)[ ]?|" + _SEP + r")?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
     # ... with every digit spaced (0 1 0 1 2 3 4 …) or spelled in Hangul (공일공…), as posts write
     # them to slip past number filters
-    "mobile_spaced": _NO_DIGIT_BEFORE + r"(?P<mobile_spaced_head>0 1 [016-9])(?: [0-9]){7,8}(?![0-9])(?! [0-9])",
-    "mobile_hangul": r"(?<![" + _HANGUL_DIGITS + r"])(?P<mobile_hangul_head>공일[공일육칠팔구])(?:[ \-]?["
-                     + _HANGUL_DIGITS + r"]){7,8}(?![" + _HANGUL_DIGITS + r"])",
+    "mobile_spaced": _NO_DIGIT_BEFORE + r"(?P<mobile_spaced_head>0 1 [016-9])(?:(?: - | )[0-9]){7,8}(?![0-9])"
+                     r"(?! [0-9])",
+    # (at least one digit spelled: see _spelled)
+    "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:[ \-]?["
+                     + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
     "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
     "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
     # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
     # dots or spaces; only a banking word nearby tells them from other numbers
-    "account": _NO_DIGIT_BEFORE + r"[0-9]{2,6}(?P<account_s>[\-. ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}"
-               + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
+    # (an ID code's letters glued before the digits, A9920062923, make it no account; the last group
+    # may follow another separator than the others, 3333-48 1331702, if it is a long one)
+    "account": r"(?<![A-Za-z])" + _NO_DIGIT_BEFORE
+               + r"[0-9]{2,6}(?P<account_s>[\-. ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}(?:[\-. ][0-9]{4,7})?"
+               + _NO_DIGIT_AFTER + r"|(?<![A-Za-z])" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
 # and 0502-0508 (personal safe numbers); without +82 a separator or parentheses must follow the
@@ -74,7 +83,7 @@ _SHAPE_OF: dict[str, str] = {
 _AREA = r"(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70|50[2-8])"
 _SHAPE_OF["landline"] = (
     _NO_DIGIT_BEFORE
-    + r"(?P<landline_head>" + _INTL + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_)]))"
+    + r"(?P<landline_head>" + _INTL + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_~)]))"
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
 # and without a separator (0212345678), or with every digit spaced: as often a product or order
@@ -83,8 +92,16 @@ _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|
                               r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
                                 r"|7 0))(?:(?: - | )[0-9]){7,8}(?![0-9])(?! [0-9])")
+# ... and spelled in Hangul, wholly or in part (공오사-이구일-사칠구팔), after a phone word too: 공이 and
+# 공사 are words
+_SHAPE_OF["landline_hangul"] = (
+    r"(?<![" + _ANY_DIGIT + r"])(?P<landline_hangul_head>[0공영](?:[2이]|[3삼][1-3일이삼]|[4사][1-4일이삼사]"
+    r"|[5오][1-5일이삼사오]|[6육][1-4일이삼사]|[7칠][0공영]|[5오][0공영][2-8이삼사오육칠팔]))(?:[ \-]?["
+    + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])"
+)
 _PHONE = {shape: re.compile(_SHAPE_OF[shape]) for shape in
-          ("mobile", "mobile_spaced", "mobile_hangul", "landline", "landline_bare", "landline_spaced")}
+          ("mobile", "mobile_spaced", "mobile_hangul", "landline", "landline_bare", "landline_spaced",
+           "landline_hangul")}
 
 
 
@@ -100,7 +117,7 @@ _SHAPES = _shapes(tuple(_SHAPE_OF))
 # whose first is a Hangul digit only a phone number spelled out: a text dense with such places
 # (a@a@a@…) tries the three shapes, not all of them
 _LETTER_SHAPES = _shapes(("email", "email_spelled", "ipv6"))
-_HANGUL_SHAPES = _shapes(("mobile_hangul",))
+_HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 
 # Where a kind can start, one alternative per kind, each what that kind's shape needs there and
 # reading a bounded stretch of text: two digits (or +82, "(0") with no digit before them for the
@@ -112,9 +129,9 @@ _START = re.compile(
     _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0) (?:- )?[0-9])"
     r"|(?<![0-9A-Za-z.])[0-9]{1,3}\.[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
-    r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)|[ ]?골뱅이"
-    r"|[ ](?:at|AT)[ ])"
-    r"|(?<![" + _HANGUL_DIGITS + r"])공일[공일육칠팔구]"
+    r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
+    r"|[ ]?골뱅이|[ ](?:at|AT)[ ])"
+    r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠][ \-" + _ANY_DIGIT + r"]"
 )
 
 
@@ -149,7 +166,8 @@ def _accept_email(t: _Text, m: re.Match[str]) -> bool:
 
 def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     """As an address, and with a bare " at " only after a local part no English word has (a digit,
-    "." or "_": "visit us at example.com" is a sentence)."""
+    "." or "_": "visit us at example.com" is a sentence) or before a dot spelled too (``seojunho at
+    khu dot ac dot kr``)."""
     found = m["email_spelled"]
     end = len(found)
     while end and found[end - 1].isalpha():
@@ -157,7 +175,8 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     if found[end:].lower() not in top_level_domains():
         return False
     local = m["email_spelled_local"]
-    return m["email_spelled_bare"] is None or any(c.isdigit() or c in "._" for c in local)
+    return (m["email_spelled_bare"] is None or m["email_spelled_dot"] is not None
+            or any(c.isdigit() or c in "._" for c in local))
 
 
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
@@ -165,17 +184,20 @@ def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     at, text = m.start("rrn"), t.folded
     if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.names(text, at):
         return False
-    # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence
+    # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence; the halves apart
+    # in brackets are how a ruling or a form writes a person's (엄초롱 (830605 5279681))
     return bool(m["rrn_sep"].strip()) or checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits) or (
+        m["rrn_sep"] == " " and text[at - 1:at] == "(" and text[m.end("rrn"):m.end("rrn") + 1] == ")") or (
         t.has(checks.RRN_WORDS) and checks.RRN_WORDS.around(text, at, m.end("rrn"), 20, 15))
 
 
 def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
-    """The Luhn digit holds, and no label says the number is something else. An unbroken run is a
-    card number only where the text says so."""
+    """The Luhn digit holds, and no label says the number is something else. An unbroken run (or
+    two halves of 8) is a card number only where the text says so."""
     at, found = m.start(shape), m[shape]
     digits = "".join(c for c in found if c.isdigit())
-    if len(digits) == len(found) and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
+    unbroken = len(digits) == len(found) or len(found) == 17 and found[8] == " "
+    if unbroken and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
         return False
     return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
 
@@ -189,10 +211,23 @@ def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
 
 
 def _after_phone_word(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
-    """A landline shape taken only after a phone word (a bare or spaced run says nothing by itself)."""
+    """A landline shape taken only beside a phone word (a bare or spaced run says nothing by itself):
+    just before it, or just after it (0555546254로 연락 주세요)."""
     def accept(t: _Text, m: re.Match[str]) -> bool:
-        return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.before(t.folded, m.start(shape), 15)
+        start, end = m.span(shape)
+        return (t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6)
+                and (shape != "landline_hangul" or _spelled(m[shape])))
     return accept
+
+
+def _spelled(found: str) -> bool:
+    """A digit in Hangul: a run of Arabic digits alone is the other phone shapes' to take, by their
+    own rules."""
+    return any(c in _HANGUL_DIGITS for c in found)
+
+
+def _accept_mobile_hangul(t: _Text, m: re.Match[str]) -> bool:
+    return _spelled(m["mobile_hangul"])
 
 
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
@@ -205,16 +240,24 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
     return checks.ipv6_ok(m["ipv6"])
 
 
+_ACCOUNT_GROUPS = re.compile(r"[0-9]+")
+
+
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
-    found, sep = m["account"], m["account_s"]
-    if not 10 <= len(found) - (found.count(sep) if sep else 0) <= 16:
+    found = m["account"]
+    groups = _ACCOUNT_GROUPS.findall(found)
+    if not 10 <= sum(map(len, groups)) <= 16:
         return False
+    if len({c for c in found if not c.isdigit()}) > 1 and checks.looks_like_date(groups):
+        return False  # a date and a time (2022-10-17 1230), not an account with mixed separators
     start, end = m.span("account")
-    if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(t.folded, start, end, 20, 10)):
+    text = t.folded
+    if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(text, start, end, 20, 10)
+            or checks.BANK_NAMES.next_to(text, start, end)):
         return False
-    if sep and tuple(len(g) for g in found.split(sep)) == (3, 2, 5):
+    if len(groups) == 3 and tuple(map(len, groups)) == (3, 2, 5):
         return False  # the shape of a business registration number (사업자등록번호), public by design
-    return not checks.NOT_PERSONAL_WORDS.names(t.folded, start)
+    return not checks.NOT_PERSONAL_WORDS.names(text, start)
 
 
 def _shape_only(t: _Text, m: re.Match[str]) -> bool:
@@ -226,9 +269,10 @@ _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = 
     ("email", "email", _accept_email), ("email", "email_spelled", _accept_email_spelled),
     ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
-    ("mobile", "mobile_hangul", _shape_only),
+    ("mobile", "mobile_hangul", _accept_mobile_hangul),
     ("landline", "landline", _shape_only), ("landline", "landline_bare", _after_phone_word("landline_bare")),
     ("landline", "landline_spaced", _after_phone_word("landline_spaced")),
+    ("landline", "landline_hangul", _after_phone_word("landline_hangul")),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
 
@@ -250,7 +294,7 @@ _BY_FIRST = {"digit": (_SHAPES, _finders(_SHAPES)), "letter": (_LETTER_SHAPES, _
 def phone_head_end(kind: str, folded: str) -> int:
     """Where the part of a phone number that names no one (+82, the mobile prefix or area code)
     ends in ``folded``, a whole span of ``kind`` as found."""
-    for shape in (kind, f"{kind}_spaced", "mobile_hangul" if kind == "mobile" else "landline_bare"):
+    for shape in (s for k, s, _ in _FINDERS if k == kind):
         m = _PHONE[shape].match(folded)
         if m is not None:
             return m.end(f"{shape}_head")

@@ -215,3 +215,49 @@ def test_spelled_values_are_redacted_in_their_own_shape():
 
     text = "메일 minsu.kim(at)gmail.com 번호 공일칠삼이일사일육사삼"
     assert mask_text(text, find_pii(text)) == "메일 xxxxx.xxx(at)gmail.com 번호 공일칠공공공공공공공공"
+
+
+# Forms missed on the third evaluation set (eval_oos2.jsonl; made up again here, not copied)
+THIRD = [
+    ("번호 {v} 로", "+82.10.3141.5926", "mobile"),  # dots after the country code
+    ("사무실 {v}", "+82.51.624.3300", "landline"),
+    ("팩스 {v}로", "042~471~8255", "landline"),  # tildes between groups
+    ("유출 목록: {v}, 다음", "0 1 0 - 7 2 5 8 - 1 9 4 0", "mobile"),  # spaced digits, spaced dashes
+    ("문자는 {v} 로", "010-5523-칠팔구공", "mobile"),  # Arabic and Hangul digits mixed
+    ("메모 {v} 끝", "영일영삼삼이일팔칠육오", "mobile"),  # 영 for 0
+    ("단톡 {v} 줄게", "010 사오육칠 팔구공일", "mobile"),
+    ("Tel {v} (내선 12)", "공삼일-칠이일-사사오공", "landline"),  # spelled area code, after a phone word
+    ("사무실 번호 {v} 이래", "공칠공오오이일삼사육칠", "landline"),
+    ("물품 후원은 {v}로 연락 주세요", "0315546254", "landline"),  # bare, the phone word after it
+    ("의견은 {v} 로 보내 주세요", "jmin22 @ hani.co.kr", "email"),  # a spaced @
+    ("회사 메일은 {v} 이고", "kmj0412 골뱅이 lg 점 com", "email"),  # a spaced 점 for the dot
+    ("문의 {v}", "hyewon at snu dot ac dot kr", "email"),  # a bare at before a spelled dot
+    ("카드번호가 {v}예요", "4111/1111/1111/1111", "card"),  # slashes between groups
+    ("카드번호: {v}", "40128888 88881881", "card"),  # two halves of 8
+    ("통장이 국민 {v} 이었어요", "123456-01-123456", "account"),  # a bank's short name, no bracket
+    ("후원은 하나: {v} 로", "529-460726-33001", "account"),
+    ("회비 → 경남 {v}", "207 19 0134111", "account"),
+    ("참가비 → 신한 {v}", "110-224 195065", "account"),  # mixed separators
+    ("참가비 {v} [카카오] 김민수", "3333481331702", "account"),  # a bank's short name after it
+    ("수업료 {v} (카카오) / 예금주", "３３３３－８１－２２１６４９５", "account"),
+    ("위임인: 홍길동 ({v})", "830605 1279681", "rrn"),  # halves apart in brackets, no check digit
+]
+
+
+@pytest.mark.parametrize("template,value,kind", THIRD, ids=[f"{k}:{v}" for _, v, k in THIRD])
+def test_forms_missed_on_the_third_set_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "송장번호,택배사\n3264 4936 9116,우체국택배,배송완료",  # 우체국 as the parcel service
+    "[우체국택배] 등기번호 6824190085794 배달 완료",
+    "계좌 입금 확인 A9920062923, DN2209177300",  # letters glued before the digits: an order code
+    "입금 2022-10-17 1230 확인",  # a date and a time, not mixed separators of an account
+    "공이 굴러갔다 일이삼사오육칠팔", "공사 1234 5678 구간",  # 공이, 공사 are words
+    "신청인: 홍길동 / 0 2 2 5 0 2 0 3 1",  # spaced with no phone word: left, as before
+    "인턴 10명 (830605 1279681건 중)",  # halves apart in brackets, but not alone in them
+    "광주 2022-10-17 결과",  # a city beside a date
+])
+def test_lookalikes_of_the_third_sets_forms_are_left(text):
+    assert found(text) == []
