@@ -87,7 +87,7 @@ _SHAPE_OF["landline"] = (
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
 # and without a separator (0212345678), or with every digit spaced: as often a product or order
-# number, so taken only after a phone word (see _after_phone_word)
+# number, so taken only beside a phone word (see _beside_phone_word)
 _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))"
                               r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
@@ -210,13 +210,13 @@ def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
     return _card_ok(t, m, "card_4x4")
 
 
-def _after_phone_word(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
+def _beside_phone_word(shape: str, spelled: bool = False) -> Callable[[_Text, re.Match[str]], bool]:
     """A landline shape taken only beside a phone word (a bare or spaced run says nothing by itself):
-    just before it, or just after it (0555546254로 연락 주세요)."""
+    just before it, or just after it (0555546254로 연락 주세요); ``spelled``: with a Hangul digit."""
     def accept(t: _Text, m: re.Match[str]) -> bool:
         start, end = m.span(shape)
         return (t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6)
-                and (shape != "landline_hangul" or _spelled(m[shape])))
+                and (not spelled or _spelled(m[shape])))
     return accept
 
 
@@ -270,9 +270,9 @@ _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = 
     ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
     ("mobile", "mobile_hangul", _accept_mobile_hangul),
-    ("landline", "landline", _shape_only), ("landline", "landline_bare", _after_phone_word("landline_bare")),
-    ("landline", "landline_spaced", _after_phone_word("landline_spaced")),
-    ("landline", "landline_hangul", _after_phone_word("landline_hangul")),
+    ("landline", "landline", _shape_only), ("landline", "landline_bare", _beside_phone_word("landline_bare")),
+    ("landline", "landline_spaced", _beside_phone_word("landline_spaced")),
+    ("landline", "landline_hangul", _beside_phone_word("landline_hangul", spelled=True)),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
 
