@@ -55,10 +55,11 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def ipv4_ok(text: str) -> bool:
+def ipv4_ok(text: str, min_digits: int = 7) -> bool:
     """A routable unicast address written as one: section numbers (3.1.2.1) and short versions
-    have fewer than 7 digits, and leading zeros or octets over 255 are not addresses."""
-    if sum(c.isdigit() for c in text) < 7:
+    have fewer than 7 digits (``min_digits``, fewer where a word says address), and leading zeros
+    or octets over 255 are not addresses."""
+    if sum(c.isdigit() for c in text) < min_digits:
         return False
     try:
         address = ipaddress.IPv4Address(text)
@@ -81,6 +82,11 @@ def ipv6_ok(text: str) -> bool:
 # What may stand between a label and the number it names: the rest of a "...번호" or "...코드"
 # label and its particle ("법인등록번호는"), "No.", "-13" (ISBN-13, EAN-13), a colon, "#", brackets
 _LABEL_FILLER = re.compile(r"(?:[가-힣]{0,4}(?:번호|코드)[은는이가을를의]?|no\.?|-?1[03]|[\s:：#.\-(\[])*")
+
+
+def _latin(*words: str) -> str:
+    """Latin words as a lower-case regex, each a whole word: "ver" is not in "naver", nor "ip" in "zip"."""
+    return r"(?<![a-z])(?:" + "|".join(words) + r")(?![a-z])"
 
 
 class Words:
@@ -116,17 +122,20 @@ RRN_WORDS = Words("주민", "등록번호", "생년월일", "외국인", "RRN", 
 CARD_WORDS = Words("카드", "card", "결제", "신용", "체크")
 # (우체국 is the post office's bank, and its parcel service: 우체국택배 says nothing of an account)
 ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "신협", "수협",
-                      "새마을", "KB", "NH", "IBK", "SC제일", "씨티", "신한", "account", "bank", "카뱅",
+                      "새마을", "SC제일", "씨티", "신한", "카뱅",
                       "케뱅", "(기업", "기업)", "(국민", "국민)", "(우리", "우리)", "(하나", "하나)", "(부산", "부산)",
                       "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)",
-                      patterns=("우체국(?! ?(?:택배|소포|등기))",))
-PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "팩스", "fax", "phone", "call", "번호")
+                      patterns=("우체국(?! ?(?:택배|소포|등기))", _latin("kb", "nh", "ibk", "account", "bank")))
+PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "팩스", "fax", "phone", "call", "번호", "직통",
+                    "내선", "휴대", "핸드폰")
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
                            "문서번호", "증권번호", "계약번호", "모델", "등기번호")
-VERSION_WORDS = Words("버전", "version", "ver", "v.", "릴리스", "release", "build", "빌드", "업데이트", "update",
-                      "펌웨어", "firmware")
+VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
+                      patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
+# words that say the number after them is an address (the version words' veto does not apply)
+IP_WORDS = Words("아이피", "접속", "서버", patterns=(_latin("ip", "server", "host", "address", "relay", "upstream"),))
 
 
 class BankNames:

@@ -14,7 +14,9 @@ MODES = ("off", "redact", "tag")
 # 2: the scan in linear time; ㅡ, /, _ between a phone number's groups; landlines without separator
 # after a phone word; vetoes only as the number's label; real top-level domains; no git remotes.
 # 3: forms written to slip past filters (spelled @ and dots, spaced or Hangul digits, 82- and +82.),
-# mixed card and account separators, a bank's name beside an account, 우체국택배 no banking word.
+# mixed card and account separators, a bank's name beside an account, 우체국택배 no banking word;
+# ~ and _ between a resident number's halves, digits spaced one by one, IPv4 with spaced dots or
+# after an address word, Latin label words whole (not "ver" in "naver"), phone-shaped runs no account.
 DETECTORS_VERSION = 3
 
 

@@ -22,8 +22,8 @@ _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
 # between a phone number's groups: a dash, dot or tilde (spaced or not), a space, a slash or an
 # underscore
 _SEP = r"(?:[ ]?[\-.~][ ]?|[ /_])"
-# between a card's groups: a dash, dot or slash (spaced or not) or a space, not always the same one
-_CSEP = r"(?:[ ]?[\-./][ ]?|[ ])"
+# between a card's groups: what may stand between a phone number's, not always the same one
+_CSEP = r"(?:[ ]?[\-./_~][ ]?|[ ])"
 _LOCAL = r"A-Za-z0-9._%+\-"  # the characters of an email's local part
 _LOCAL_PART = r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a domain's label
@@ -47,7 +47,7 @@ _SHAPE_OF: dict[str, str] = {
     "email_spelled": r"(?<![" + _LOCAL + r"])(?P<email_spelled_local>" + _LOCAL_PART + r")" + _AT_SPELLED
                      + r"(?:" + _LABEL + _DOT_SPELLED + r")+" + _TLD_END,
     "rrn": _NO_DIGIT_BEFORE
-           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?-[ ]?|[ ]?)"
+           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?[\-~_][ ]?|[ ]?)"
            r"(?P<rrn_rest>[1-8][0-9]{6})" + _NO_DIGIT_AFTER,
     # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4), or an
     # unbroken run of 13-19 digits
@@ -67,16 +67,22 @@ _SHAPE_OF: dict[str, str] = {
     # (at least one digit spelled: see _spelled)
     "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:[ \-]?["
                      + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
-    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
+    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ])){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
     "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
     # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
     # dots or spaces; only a banking word nearby tells them from other numbers
-    # (an ID code's letters glued before the digits, A9920062923, make it no account; the last group
-    # may follow another separator than the others, 3333-48 1331702, if it is a long one)
+    # (an ID code's letters glued before the digits, A9920062923, make it no account; separators may
+    # be mixed, 301-7886.4103.29, but a space only as the first's like or before a long last group,
+    # 3333-48 1331702, since a number after an account is often another)
     "account": r"(?<![A-Za-z])" + _NO_DIGIT_BEFORE
-               + r"[0-9]{2,6}(?P<account_s>[\-. ])[0-9]{2,7}(?:(?P=account_s)[0-9]{1,7}){0,3}(?:[\-. ][0-9]{4,7})?"
+               + r"[0-9]{2,6}(?P<account_s>[\-. _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
+               r"(?:[\-. _][0-9]{4,7})?"
                + _NO_DIGIT_AFTER + r"|(?<![A-Za-z])" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
+# every digit spaced, dashes spaced or not between groups (4 9 1 2 1 0 - 2 2 3 8 1 7 7): a resident
+# number or a card written to slip past filters (phone numbers have shapes of their own, above)
+_SHAPE_OF["digits_spaced"] = (_NO_DIGIT_BEFORE + r"(?<![0-9] )(?<![0-9] - )[0-9](?:(?:[ ]?-[ ]?|[ ])[0-9]){12,18}"
+                              r"(?![0-9])(?![ ]?-?[ ]?[0-9])")
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
 # and 0502-0508 (personal safe numbers); without +82 a separator or parentheses must follow the
 # area code, since a bare 9-11-digit run starting with 0 is as often a product or order number
@@ -88,8 +94,8 @@ _SHAPE_OF["landline"] = (
 )
 # and without a separator (0212345678), or with every digit spaced: as often a product or order
 # number, so taken only beside a phone word (see _beside_phone_word)
-_SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))"
-                              r"[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
+_SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70"
+                              r"|50[2-8](?=[0-9]{8}(?![0-9]))))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
                                 r"|7 0))(?:(?: - | )[0-9]){7,8}(?![0-9])(?! [0-9])")
 # ... and spelled in Hangul, wholly or in part (공오사-이구일-사칠구팔), after a phone word too: 공이 and
@@ -127,7 +133,8 @@ _HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 # characters that could be an email's local part took seconds when its every place was a start.
 _START = re.compile(
     _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0) (?:- )?[0-9])"
-    r"|(?<![0-9A-Za-z.])[0-9]{1,3}\.[0-9]"
+    r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ])[0-9]"
+    r"|(?<![0-9])(?<![0-9] )(?<![0-9] - )[0-9](?:[ ]?-[ ]?|[ ])[0-9](?:[ ]?-[ ]?|[ ])[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
     r"|[ ]?골뱅이|[ ](?:at|AT)[ ])"
@@ -180,15 +187,39 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
 
 
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
-    digits = m["rrn_birth"] + m["rrn_rest"]
-    at, text = m.start("rrn"), t.folded
-    if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.names(text, at):
+    sep = m["rrn_sep"]
+    return _rrn_ok(t, m["rrn_birth"] + m["rrn_rest"], m.start("rrn"), m.end("rrn"),
+                   "dash" if sep.strip() else "space" if sep else "none")
+
+
+def _accept_rrn_spaced(t: _Text, m: re.Match[str]) -> bool:
+    """13 digits spaced one by one (4 9 1 2 1 0 - 2 2 3 8 1 7 7): on the evidence the unspaced form
+    needs, a single dash between the halves counting as the hyphen does."""
+    found = m["digits_spaced"]
+    digits = "".join(c for c in found if c.isdigit())
+    dash = found.find("-")
+    halves = "dash" if found.count("-") == 1 and sum(c.isdigit() for c in found[:dash]) == 6 else "none"
+    return len(digits) == 13 and _rrn_ok(t, digits, m.start("digits_spaced"), m.end("digits_spaced"), halves)
+
+
+def _rrn_ok(t: _Text, digits: str, start: int, end: int, halves: str) -> bool:
+    """A real date and sex digit, no label saying it is something else, and evidence: the halves
+    apart by a dash (or ~, _), the check digit, the post-2020 scheme, halves apart by a space alone
+    in brackets (how a ruling or a form writes a person's: 엄초롱 (830605 5279681)), or a word."""
+    text = t.folded
+    if not checks.rrn_date_ok(digits) or checks.NOT_PERSONAL_WORDS.names(text, start):
         return False
-    # 13 bare digits (or 6 and 7 apart) are a resident number only with evidence; the halves apart
-    # in brackets are how a ruling or a form writes a person's (엄초롱 (830605 5279681))
-    return bool(m["rrn_sep"].strip()) or checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits) or (
-        m["rrn_sep"] == " " and text[at - 1:at] == "(" and text[m.end("rrn"):m.end("rrn") + 1] == ")") or (
-        t.has(checks.RRN_WORDS) and checks.RRN_WORDS.around(text, at, m.end("rrn"), 20, 15))
+    return halves == "dash" or checks.rrn_checksum_ok(digits) or checks.rrn_new_scheme(digits) or (
+        halves == "space" and text[start - 1:start] == "(" and text[end:end + 1] == ")") or (
+        t.has(checks.RRN_WORDS) and checks.RRN_WORDS.around(text, start, end, 20, 15))
+
+
+def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
+    """15 or 16 digits spaced one by one, with an issuer's first digit and the Luhn digit."""
+    found = m["digits_spaced"]
+    digits = "".join(c for c in found if c.isdigit())
+    return (len(digits) in (15, 16) and digits[0] in "234569" and checks.luhn_ok(digits)
+            and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("digits_spaced")))
 
 
 def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
@@ -231,9 +262,14 @@ def _accept_mobile_hangul(t: _Text, m: re.Match[str]) -> bool:
 
 
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
-    """A global address with no version word just before or after it (``펌웨어를 4.0.18.240 버전으로``)."""
+    """A global address (dots spaced or not) with no version word just before or after it
+    (``펌웨어를 4.0.18.240 버전으로``), unless a word just before says it is an address (``IP
+    151.242.59.228 이고 앱 버전 v0.16``, ``server 61.53.0.4:9200``)."""
     start, end = m.span("ipv4")
-    return checks.ipv4_ok(m["ipv4"]) and not checks.VERSION_WORDS.around(t.folded, start, end, 12, 8)
+    address = m["ipv4"].replace(" ", "")
+    if checks.IP_WORDS.before(t.folded, start, 12):
+        return checks.ipv4_ok(address, min_digits=4)
+    return checks.ipv4_ok(address) and not checks.VERSION_WORDS.around(t.folded, start, end, 12, 8)
 
 
 def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
@@ -241,15 +277,18 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
 
 
 _ACCOUNT_GROUPS = re.compile(r"[0-9]+")
+# an unbroken run a phone number could be: a mobile prefix or area code, 9-12 digits in all
+_PHONE_LIKE = re.compile(r"0(?:1[016-9][0-9]{7,8}|2[0-9]{7,8}|(?:3[1-3]|4[1-4]|5[1-5]|6[1-4]|70)[0-9]{7,8}"
+                         r"|50[2-8][0-9]{8})$")
 
 
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     found = m["account"]
     groups = _ACCOUNT_GROUPS.findall(found)
-    if not 10 <= sum(map(len, groups)) <= 16:
-        return False
-    if len({c for c in found if not c.isdigit()}) > 1 and checks.looks_like_date(groups):
-        return False  # a date and a time (2022-10-17 1230), not an account with mixed separators
+    if not 10 <= sum(map(len, groups)) <= 16 or checks.looks_like_date(groups):
+        return False  # (a date and a time, 2022-10-17 1230, is not an account)
+    if len(groups) == 1 and _PHONE_LIKE.match(found):
+        return False  # a phone number's shape (07088094672 beside 예금주: 윤지호)
     start, end = m.span("account")
     text = t.folded
     if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(text, start, end, 20, 10)
@@ -268,6 +307,7 @@ def _shape_only(t: _Text, m: re.Match[str]) -> bool:
 _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = (
     ("email", "email", _accept_email), ("email", "email_spelled", _accept_email_spelled),
     ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
+    ("rrn", "digits_spaced", _accept_rrn_spaced), ("card", "digits_spaced", _accept_card_spaced),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
     ("mobile", "mobile_hangul", _accept_mobile_hangul),
     ("landline", "landline", _shape_only), ("landline", "landline_bare", _beside_phone_word("landline_bare")),

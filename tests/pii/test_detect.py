@@ -261,3 +261,44 @@ def test_forms_missed_on_the_third_set_are_found(template, value, kind):
 ])
 def test_lookalikes_of_the_third_sets_forms_are_left(text):
     assert found(text) == []
+
+
+def spaced(value: str) -> str:
+    """Every digit apart, a dash kept as " - " (4 9 1 2 1 0 - 2 …)."""
+    return " ".join(value)
+
+
+# Forms missed on the fourth evaluation set (eval_oos3.jsonl; made up again here, not copied)
+FOURTH = [
+    ("주민번호 {v}, 연락처", rrn("781030", "2").replace("-", "~"), "rrn"),  # a tilde between the halves
+    ("어린이 {v}, 보호자", "221024~4017102", "rrn"),  # born after Sep 2020: no check digit
+    ("선수 {v}, 연락처", spaced(rrn("491210", "2")), "rrn"),  # digits spaced, a dash between the halves
+    ("외국인등록번호: {v} 휴대전화", spaced(rrn("600811", "6")).replace(" - ", " "), "rrn"),
+    ("결제한 카드 {v} 로", spaced("4111-1111-1111-1111"), "card"),
+    ("카드 {v} 승인", "4111_1111_1111_1111", "card"),
+    ("최근 {v} 에서 로그인 시도", "151 . 89 . 165 . 124", "ip"),  # dots spaced
+    ("현재 IP {v} 이고 앱 버전 v0.16", "151.242.59.228", "ip"),  # the version word is another number's
+    ("relay=mx.naver.com[{v}]:25", "182.39.103.99", "ip"),  # "ver" inside "naver" is no version word
+    ("upstream {{ server {v}:9200; }}", "61.53.0.4", "ip"),  # 6 digits, but a word says address
+    ("입금 계좌 카뱅{v}, 문의", "3388_40_2582766", "account"),  # underscores
+    ("광주은행 {v}로 보내주시면", "107_128_366145", "account"),
+    ("대금 지급 계좌: {v} (농협)", "301-7886.4103.29", "account"),  # mixed separators, no space
+    ("연락처 {v}", "050429129742", "landline"),  # a bare relay number after a phone word
+    ("세무사 직통 {v}", "07034088294", "landline"),
+]
+
+
+@pytest.mark.parametrize("template,value,kind", FOURTH, ids=[f"{k}:{v}" for _, v, k in FOURTH])
+def test_forms_missed_on_the_fourth_set_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "(예금주: 윤지호)\n종무소 07088094672",  # a phone number's shape beside 예금주 is no account
+    "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6",  # spaced digits, no date, no Luhn
+    "zip 1.2.3.4 naver", "section 3 . 1 . 2 . 1", "Version 8.8.4.4 released", "app ver 121.60.151.219",
+    "입금 2022_10_17 1230",  # a date with underscores
+    "계좌 입금 확인 8 8 0 9 0 8 1 3 8 8 2 9 8",  # 13 spaced digits, a date, but no evidence
+])
+def test_lookalikes_of_the_fourth_sets_forms_are_left(text):
+    assert found(text) == []
