@@ -131,7 +131,7 @@ PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
-                           "문서번호", "증권번호", "계약번호", "모델", "등기번호")
+                           "문서번호", "증권번호", "계약번호", "모델", "등기번호", "영수증")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
                       patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
 # words that say the number after them is an address (the version words' veto does not apply)
@@ -139,14 +139,14 @@ IP_WORDS = Words("아이피", "접속", "서버", patterns=(_latin("ip", "server
 
 
 class BankNames:
-    """A bank's name right beside a number, nothing but a colon, a space or a bracket between them
+    """A bank's name right beside a number, nothing but a colon, a slash, a space or a bracket between them
     (국민 281707-03-097495, KEB하나: 3437…, 7979151929518 [카카오]): names that are also cities or
     companies (광주, 카카오) say "bank" only there."""
 
     def __init__(self, *names: str) -> None:
         alternatives = "|".join(re.escape(n.lower()) for n in sorted(names, key=len, reverse=True))
-        self._before = re.compile(f"(?:{alternatives})[ :\\[\\]()]{{0,3}}$")
-        self._after = re.compile(f"[ \\[(]{{0,3}}(?:{alternatives})")
+        self._before = re.compile(f"(?:{alternatives})[ :/\\[\\]()]{{0,3}}$")
+        self._after = re.compile(f"[ /\\[(]{{0,3}}(?:{alternatives})")
 
     def next_to(self, text: str, start: int, end: int) -> bool:
         return (self._before.search(text[max(0, start - 12):start].lower()) is not None

@@ -17,6 +17,9 @@ MODES = ("off", "redact", "tag")
 # mixed card and account separators, a bank's name beside an account, 우체국택배 no banking word;
 # ~ and _ between a resident number's halves, digits spaced one by one, IPv4 with spaced dots or
 # after an address word, Latin label words whole (not "ver" in "naver"), phone-shaped runs no account.
+# Also bare and spaced landlines on their shape (no phone word), a dot between a resident number's
+# halves, defanged dots ([.], (.)), 8-8 cards with any separator, a plain @ with spelled dots, spaced
+# dashes in accounts, a bank's name across a slash; 영수증 a veto label.
 DETECTORS_VERSION = 3
 
 

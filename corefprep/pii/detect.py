@@ -31,10 +31,10 @@ _TLD_END = r"[A-Za-z]{2,24}(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
 # an "@" or "." spelled out to dodge scrapers: abc(at)naver(dot)com, abc [at] naver.com, abc 골뱅이
 # naver.com, abc @ naver.com; a bare " at " only where no English sentence has it (see
 # _accept_email_spelled)
-_AT_SPELLED = (r"(?:[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?|[ ]@[ ]"
+_AT_SPELLED = (r"(?:@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?|[ ]@[ ]"
                r"|[ ](?P<email_spelled_bare>at|AT)[ ])")
 _DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?"
-                r"|[ ](?P<email_spelled_dot>dot|DOT|점)[ ])")
+                r"|[ ](?P<email_spelled_dot>dot|DOT|점|\.)[ ])")
 # mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
 _INTL = r"(?:\+82[ \-.]?|82[ \-])(?:\(0\)[ ]?)?0?"
 _HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
@@ -47,13 +47,13 @@ _SHAPE_OF: dict[str, str] = {
     "email_spelled": r"(?<![" + _LOCAL + r"])(?P<email_spelled_local>" + _LOCAL_PART + r")" + _AT_SPELLED
                      + r"(?:" + _LABEL + _DOT_SPELLED + r")+" + _TLD_END,
     "rrn": _NO_DIGIT_BEFORE
-           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?[\-~_][ ]?|[ ]?)"
+           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?[\-~_][ ]?|[ .]?)"
            r"(?P<rrn_rest>[1-8][0-9]{6})" + _NO_DIGIT_AFTER,
     # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4), or an
     # unbroken run of 13-19 digits
     "card": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"(?:[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP
             + r"[0-9]{4}(?:" + _CSEP + r"[0-9]{3})?|[0-9]{4}" + _CSEP + r"[0-9]{4}" + _CSEP + r"[0-9]{3}|[0-9]{6}"
-            + _CSEP + r"[0-9]{4,5})|[0-9]{9,15}|[0-9]{4}[ ][0-9]{8})" + _NO_DIGIT_AFTER,
+            + _CSEP + r"[0-9]{4,5})|[0-9]{9,15}|[0-9]{4}" + _CSEP + r"[0-9]{8})" + _NO_DIGIT_AFTER,
     # the 4-4-4-4 part of the above, for when the group after it is not the card's (카드 4138 5524
     # 8830 7338 207만원)
     "card_4x4": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"[0-9]{4}){3}" + _NO_DIGIT_AFTER,
@@ -75,7 +75,7 @@ _SHAPE_OF: dict[str, str] = {
     # be mixed, 301-7886.4103.29, but a space only as the first's like or before a long last group,
     # 3333-48 1331702, since a number after an account is often another)
     "account": r"(?<![A-Za-z])" + _NO_DIGIT_BEFORE
-               + r"[0-9]{2,6}(?P<account_s>[\-. _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
+               + r"[0-9]{2,6}(?P<account_s>[ ]?[\-.][ ]?|[ _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
                r"(?:[\-. _][0-9]{4,7})?"
                + _NO_DIGIT_AFTER + r"|(?<![A-Za-z])" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
@@ -84,18 +84,18 @@ _SHAPE_OF: dict[str, str] = {
 _SHAPE_OF["digits_spaced"] = (_NO_DIGIT_BEFORE + r"(?<![0-9] )(?<![0-9] - )[0-9](?:(?:[ ]?-[ ]?|[ ])[0-9]){12,18}"
                               r"(?![0-9])(?![ ]?-?[ ]?[0-9])")
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
-# and 0502-0508 (personal safe numbers); without +82 a separator or parentheses must follow the
-# area code, since a bare 9-11-digit run starting with 0 is as often a product or order number
+# and 0502-0508 (personal safe numbers); without +82 a separator or parentheses follow the area
+# code (an unbroken run is landline_bare's)
 _AREA = r"(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70|50[2-8])"
 _SHAPE_OF["landline"] = (
     _NO_DIGIT_BEFORE
     + r"(?P<landline_head>" + _INTL + _AREA + r"|\(0" + _AREA + r"\)|0" + _AREA + r"(?=[ \-./_~)]))"
     + r"(?:\)[ ]?|" + _SEP + r")?[1-9][0-9]{2,3}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER
 )
-# and without a separator (0212345678), or with every digit spaced: as often a product or order
-# number, so taken only beside a phone word (see _beside_phone_word)
-_SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]|70"
-                              r"|50[2-8](?=[0-9]{8}(?![0-9]))))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
+# and without a separator (0212345678), of a real number's length (070 and 050x with 8 digits after),
+# or with every digit spaced (see _unlabelled)
+_SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]"
+                              r"|(?:70|50[2-8])(?=[0-9]{8}(?![0-9]))))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
                                 r"|7 0))(?:(?: - | )[0-9]){7,8}(?![0-9])(?! [0-9])")
 # ... and spelled in Hangul, wholly or in part (공오사-이구일-사칠구팔), after a phone word too: 공이 and
@@ -177,6 +177,8 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     "." or "_": "visit us at example.com" is a sentence) or before a dot spelled too (``seojunho at
     khu dot ac dot kr``)."""
     found = m["email_spelled"]
+    if m["email_spelled_dot"] is None and "@" in found and " @ " not in found:
+        return False  # nothing spelled: the plain address's to take or leave (a git remote)
     end = len(found)
     while end and found[end - 1].isalpha():
         end -= 1
@@ -190,7 +192,7 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     sep = m["rrn_sep"]
     return _rrn_ok(t, m["rrn_birth"] + m["rrn_rest"], m.start("rrn"), m.end("rrn"),
-                   "dash" if sep.strip() else "space" if sep else "none")
+                   "dash" if sep.strip(" .") else "space" if sep == " " else "none")
 
 
 def _accept_rrn_spaced(t: _Text, m: re.Match[str]) -> bool:
@@ -223,12 +225,15 @@ def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
             and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("digits_spaced")))
 
 
+_HALVES = re.compile(r"[0-9]{8}[^0-9]{1,3}[0-9]{8}")  # a card written as two halves of 8 (4467 2710-3980 8949 is not)
+
+
 def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
     """The Luhn digit holds, and no label says the number is something else. An unbroken run (or
     two halves of 8) is a card number only where the text says so."""
     at, found = m.start(shape), m[shape]
     digits = "".join(c for c in found if c.isdigit())
-    unbroken = len(digits) == len(found) or len(found) == 17 and found[8] == " "
+    unbroken = len(digits) == len(found) or _HALVES.fullmatch(found) is not None
     if unbroken and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
         return False
     return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
@@ -242,13 +247,20 @@ def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
     return _card_ok(t, m, "card_4x4")
 
 
-def _beside_phone_word(shape: str, spelled: bool = False) -> Callable[[_Text, re.Match[str]], bool]:
-    """A landline shape taken only beside a phone word (a bare or spaced run says nothing by itself):
-    just before it, or just after it (0555546254로 연락 주세요); ``spelled``: with a Hangul digit."""
+def _accept_landline_hangul(t: _Text, m: re.Match[str]) -> bool:
+    """A landline spelled in Hangul, wholly or in part, only beside a phone word (공이 and 공사 are
+    words): just before it, or just after it (…로 연락 주세요)."""
+    start, end = m.span("landline_hangul")
+    return (_spelled(m["landline_hangul"]) and t.has(checks.PHONE_WORDS)
+            and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6))
+
+
+def _unlabelled(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
+    """A landline unbroken (0212345678) or spaced digit by digit, taken on its shape unless a label
+    says it is something else: in five evaluation sets (9,900 look-alikes: order, tracking, product
+    and account numbers among them) no such run was another number."""
     def accept(t: _Text, m: re.Match[str]) -> bool:
-        start, end = m.span(shape)
-        return (t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6)
-                and (not spelled or _spelled(m[shape])))
+        return not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start(shape))
     return accept
 
 
@@ -311,9 +323,9 @@ _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = 
     ("rrn", "digits_spaced", _accept_rrn_spaced), ("card", "digits_spaced", _accept_card_spaced),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
     ("mobile", "mobile_hangul", _accept_mobile_hangul),
-    ("landline", "landline", _shape_only), ("landline", "landline_bare", _beside_phone_word("landline_bare")),
-    ("landline", "landline_spaced", _beside_phone_word("landline_spaced")),
-    ("landline", "landline_hangul", _beside_phone_word("landline_hangul", spelled=True)),
+    ("landline", "landline", _shape_only), ("landline", "landline_bare", _unlabelled("landline_bare")),
+    ("landline", "landline_spaced", _unlabelled("landline_spaced")),
+    ("landline", "landline_hangul", _accept_landline_hangul),
     ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
 )
 

@@ -22,10 +22,17 @@ _NEEDS_FOLD = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD))
 _DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19])[\u3161\u2500\u2501](?=[0-9\uff10-\uff19])")
 
 
+# A dot "defanged" in brackets between two letters or digits (195.184.195[.]186, naver(.)com), as
+# security posts write addresses so that nothing links them: read as a spaced dot, of the same length.
+_DEFANGED_DOT = re.compile(r"(?<=[0-9A-Za-z])(?:\[\.\]|\(\.\))(?=[0-9A-Za-z])")
+
+
 def fold(text: str) -> str:
     """``text`` with look-alike characters as ASCII, of the same length (most texts: unchanged)."""
     if _NEEDS_FOLD.search(text) is not None:
         text = text.translate(_FOLD)
+    if ".]" in text or ".)" in text:
+        text = _DEFANGED_DOT.sub(" . ", text)
     if "\u3161" in text or "\u2500" in text or "\u2501" in text:
         text = _DASH_BETWEEN_DIGITS.sub("-", text)
     return text

@@ -155,7 +155,7 @@ LOOKALIKES = [
     "로고 이미지 logo@2x.png 를 올려 주세요", "아이콘 icon@3x.webp", "git@github.com:corefprep/corefprep.git 로 clone",
     "펌웨어를 4.0.18.240 버전으로 올렸어요", "firmware 8.8.4.4 released",
     "입금자명에 학번 2019123456 적어 주세요", "계좌 입금 시 상품코드 8801234567890 기재",
-    "견본주택 0212345678",  # a bare 0-led run with no phone word
+    "상품번호 0212345678",  # a bare 0-led run labelled as something else
     "mDNS ff02::fb 로", "멀티캐스트 224.0.0.251",
     "ㅡㅡ 010 아니에요",  # ㅡ as a letter stays one
 ]
@@ -255,7 +255,6 @@ def test_forms_missed_on_the_third_set_are_found(template, value, kind):
     "계좌 입금 확인 A9920062923, DN2209177300",  # letters glued before the digits: an order code
     "입금 2022-10-17 1230 확인",  # a date and a time, not mixed separators of an account
     "공이 굴러갔다 일이삼사오육칠팔", "공사 1234 5678 구간",  # 공이, 공사 are words
-    "신청인: 홍길동 / 0 2 2 5 0 2 0 3 1",  # spaced with no phone word: left, as before
     "인턴 10명 (830605 1279681건 중)",  # halves apart in brackets, but not alone in them
     "광주 2022-10-17 결과",  # a city beside a date
 ])
@@ -294,11 +293,48 @@ def test_forms_missed_on_the_fourth_set_are_found(template, value, kind):
 
 
 @pytest.mark.parametrize("text", [
-    "(예금주: 윤지호)\n종무소 07088094672",  # a phone number's shape beside 예금주 is no account
     "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6",  # spaced digits, no date, no Luhn
     "zip 1.2.3.4 naver", "section 3 . 1 . 2 . 1", "Version 8.8.4.4 released", "app ver 121.60.151.219",
     "입금 2022_10_17 1230",  # a date with underscores
     "계좌 입금 확인 8 8 0 9 0 8 1 3 8 8 2 9 8",  # 13 spaced digits, a date, but no evidence
 ])
 def test_lookalikes_of_the_fourth_sets_forms_are_left(text):
+    assert found(text) == []
+
+
+def test_a_bare_or_spaced_landline_is_taken_on_its_shape_unless_labelled():
+    """Detectors 3: no phone word needed (no such run was another number in five evaluation sets),
+    and a phone number's shape beside 예금주 is a phone number, not an account."""
+    assert found("견본주택 0212345678") == [("landline", "0212345678")]
+    assert found("신청인: 홍길동 / 0 2 2 5 0 2 0 3 1") == [("landline", "0 2 2 5 0 2 0 3 1")]
+    assert found("(예금주: 윤지호)\n종무소 07088094672") == [("landline", "07088094672")]
+    assert found("주문번호 0212345678") == [] and found("회원번호 0 2 2 5 0 2 0 3 1") == []
+    assert found("코드 0701234567") == [] and found("번호 0701234567") == []  # 070 has 8 digits after it
+
+
+# Forms missed on the fifth evaluation set (eval_oos4.jsonl; made up again here, not copied)
+FIFTH = [
+    ("주민등록번호: {v} 연락처", rrn("431121", "1").replace("-", "."), "rrn"),  # a dot between the halves
+    ("결제 카드 {v} 일시불", "40128888-88881881", "card"),  # two halves of 8 with a dash
+    ("접속 허용 주소를 {v} 하나로", "195.184.195[.]186", "ip"),  # a dot defanged in brackets
+    ("공격 IP — {v}, 그 외", "116(.)3(.)131(.)99", "ip"),
+    ("이메일 {v}", "gunwoo.hong+sub@gmail 점 com", "email"),  # a plain @ and a spelled dot
+    ("출금 계좌 KB국민 / {v}, 예금주", "569907 - 36 - 860760", "account"),  # spaced dashes, a slash
+    ("아직 {v} / 신한로 입금이", "140 - 543 - 941232", "account"),  # the bank after a slash
+    ("수정 요청은 {v}로 주세요", "07021494024", "landline"),  # bare, no phone word
+    ("방문 상담은 {v}로 예약해", "0 4 3 - 5 4 0 5 - 1 4 7 5", "landline"),  # spaced, no phone word
+]
+
+
+@pytest.mark.parametrize("template,value,kind", FIFTH, ids=[f"{k}:{v}" for _, v, k in FIFTH])
+def test_forms_missed_on_the_fifth_set_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "영수증(9632-250711-5072)을 보내드렸습니다",  # a receipt number passing Luhn by chance
+    "레포 git@github.com:daon-dev/pay.git 로", "git clone git@gitlab.com:team/web.git",
+    "v1.2[.]3 에서", "naver[.]com 참고",  # defanged dots, nothing personal
+])
+def test_lookalikes_of_the_fifth_sets_forms_are_left(text):
     assert found(text) == []
