@@ -158,6 +158,10 @@ BANK_NAMES = BankNames("국민", "KB", "신한", "우리", "하나", "KEB하나"
                        "iM뱅크", "광주", "경남", "전북", "제주", "KDB")
 
 
+# a bank's Latin letters glued before its account number (NH3717420205058), and nothing else's
+BANK_LETTERS = re.compile(r"(?<![a-z])(?:nh|kb|ibk|sc|kdb|keb|bnk|dgb|im|citi)$")
+
+
 def looks_like_date(groups: list[str]) -> bool:
     """Digit groups that open with a date (2022-10-17 …): a year, a month and a day."""
     if len(groups) < 3 or len(groups[0]) not in (2, 4) or len(groups[1]) != 2 or len(groups[2]) != 2:

@@ -39,6 +39,11 @@ _DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?"
 _INTL = r"(?:\+82[ \-.]?|82[ \-])(?:\(0\)[ ]?)?0?"
 _HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
 _ANY_DIGIT = "0-9" + _HANGUL_DIGITS  # a phone number may mix them (010-4242-삼구사이)
+# between digits spaced one by one: one or two spaces, or a dash (spaced or not)
+_GAP = r"(?:[ ]?-[ ]?|[ ]{1,2})"
+# between the groups of a number spelled in Hangul: a space or dash, or 에 as the number is read out
+# (공이에 삼칠팔공에 이공사팔)
+_HANGUL_GAP = r"(?:[ \-]|에[ ]?)"
 
 # Each kind's shape, its groups named after it: all of them are tried at a place in one match
 # (see _SHAPES).
@@ -62,27 +67,27 @@ _SHAPE_OF: dict[str, str] = {
               + r"(?:\)[ ]?|" + _SEP + r")?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
     # ... with every digit spaced (0 1 0 1 2 3 4 …) or spelled in Hangul (공일공…), as posts write
     # them to slip past number filters
-    "mobile_spaced": _NO_DIGIT_BEFORE + r"(?P<mobile_spaced_head>0 1 [016-9])(?:(?: - | )[0-9]){7,8}(?![0-9])"
-                     r"(?! [0-9])",
+    "mobile_spaced": _NO_DIGIT_BEFORE + r"(?P<mobile_spaced_head>0 1 [016-9])(?:" + _GAP + r"[0-9]){7,8}(?![0-9])"
+                     r"(?!" + _GAP + r"[0-9])",
     # (at least one digit spelled: see _spelled)
-    "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:[ \-]?["
-                     + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
+    "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:"
+                     + _HANGUL_GAP + r"?[" + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
     "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ])){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
     "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
     # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
     # dots or spaces; only a banking word nearby tells them from other numbers
-    # (an ID code's letters glued before the digits, A9920062923, make it no account; separators may
+    # (letters glued before the digits make it no account unless a bank's, see _accept_account; separators may
     # be mixed, 301-7886.4103.29, but a space only as the first's like or before a long last group,
     # 3333-48 1331702, since a number after an account is often another)
-    "account": r"(?<![A-Za-z])" + _NO_DIGIT_BEFORE
+    "account": _NO_DIGIT_BEFORE
                + r"[0-9]{2,6}(?P<account_s>[ ]?[\-.][ ]?|[ _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
                r"(?:[\-. _][0-9]{4,7})?"
-               + _NO_DIGIT_AFTER + r"|(?<![A-Za-z])" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
+               + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
 # every digit spaced, dashes spaced or not between groups (4 9 1 2 1 0 - 2 2 3 8 1 7 7): a resident
 # number or a card written to slip past filters (phone numbers have shapes of their own, above)
-_SHAPE_OF["digits_spaced"] = (_NO_DIGIT_BEFORE + r"(?<![0-9] )(?<![0-9] - )[0-9](?:(?:[ ]?-[ ]?|[ ])[0-9]){12,18}"
-                              r"(?![0-9])(?![ ]?-?[ ]?[0-9])")
+_SHAPE_OF["digits_spaced"] = (_NO_DIGIT_BEFORE + r"(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9](?:" + _GAP
+                              + r"[0-9]){12,18}(?![0-9])(?!" + _GAP + r"[0-9])")
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
 # and 0502-0508 (personal safe numbers); without +82 a separator or parentheses follow the area
 # code (an unbroken run is landline_bare's)
@@ -97,12 +102,12 @@ _SHAPE_OF["landline"] = (
 _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]"
                               r"|(?:70|50[2-8])(?=[0-9]{8}(?![0-9]))))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
-                                r"|7 0))(?:(?: - | )[0-9]){7,8}(?![0-9])(?! [0-9])")
+                                r"|7 0|5 0 [2-8]))(?:" + _GAP + r"[0-9]){7,8}(?![0-9])(?!" + _GAP + r"[0-9])")
 # ... and spelled in Hangul, wholly or in part (공오사-이구일-사칠구팔), after a phone word too: 공이 and
 # 공사 are words
 _SHAPE_OF["landline_hangul"] = (
     r"(?<![" + _ANY_DIGIT + r"])(?P<landline_hangul_head>[0공영](?:[2이]|[3삼][1-3일이삼]|[4사][1-4일이삼사]"
-    r"|[5오][1-5일이삼사오]|[6육][1-4일이삼사]|[7칠][0공영]|[5오][0공영][2-8이삼사오육칠팔]))(?:[ \-]?["
+    r"|[5오][1-5일이삼사오]|[6육][1-4일이삼사]|[7칠][0공영]|[5오][0공영][2-8이삼사오육칠팔]))(?:" + _HANGUL_GAP + r"?["
     + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])"
 )
 _PHONE = {shape: re.compile(_SHAPE_OF[shape]) for shape in
@@ -133,13 +138,13 @@ _HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 # characters that could be an email's local part took seconds when its every place was a start.
 _START = re.compile(
     r"(?=[0-9A-Za-z+(공영])(?:"  # (one cheap look at a place no kind can start, before every alternative)
-    + _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0) (?:- )?[0-9])"
+    + _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0|5 0 [2-8])" + _GAP + r"[0-9])"
     r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ])[0-9]"
-    r"|(?<![0-9])(?<![0-9] )(?<![0-9] - )[0-9](?:[ ]?-[ ]?|[ ])[0-9](?:[ ]?-[ ]?|[ ])[0-9]"
+    r"|(?<![0-9])(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9]" + _GAP + r"[0-9]" + _GAP + r"[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
     r"|[ ]?골뱅이|[ ](?:at|AT)[ ])"
-    r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠][ \-" + _ANY_DIGIT + r"])"
+    r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠](?:[ \-" + _ANY_DIGIT + r"]|에))"
 )
 
 
@@ -248,11 +253,16 @@ def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
 
 
 def _accept_landline_hangul(t: _Text, m: re.Match[str]) -> bool:
-    """A landline spelled in Hangul, wholly or in part, only beside a phone word (공이 and 공사 are
-    words): just before it, or just after it (…로 연락 주세요)."""
+    """A landline spelled in Hangul, wholly or in part, with its groups apart (공사사-오공구-공공팔일),
+    or, as one unbroken run, only beside a phone word, just before it or just after it (공이 and 공사
+    are words, and a run of digit syllables may be counting)."""
+    found = m["landline_hangul"]
+    if not _spelled(found) or checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("landline_hangul")):
+        return False
+    if any(c in " -에" for c in found):
+        return True
     start, end = m.span("landline_hangul")
-    return (_spelled(m["landline_hangul"]) and t.has(checks.PHONE_WORDS)
-            and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6))
+    return t.has(checks.PHONE_WORDS) and checks.PHONE_WORDS.around(t.folded, start, end, 15, 6)
 
 
 def _unlabelled(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
@@ -297,13 +307,16 @@ _PHONE_LIKE = re.compile(r"0(?:1[016-9][0-9]{7,8}|2[0-9]{7,8}|(?:3[1-3]|4[1-4]|5
 
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     found = m["account"]
+    start, end = m.span("account")
+    text = t.folded
+    if text[start - 1:start].isascii() and text[start - 1:start].isalpha() and not checks.BANK_LETTERS.search(
+            text[max(0, start - 6):start].lower()):
+        return False  # an ID code's letters glued before it (A9920062923), not a bank's (NH3717420205058)
     groups = _ACCOUNT_GROUPS.findall(found)
     if not 10 <= sum(map(len, groups)) <= 16 or checks.looks_like_date(groups):
         return False  # (a date and a time, 2022-10-17 1230, is not an account)
     if len(groups) == 1 and _PHONE_LIKE.match(found):
         return False  # a phone number's shape (07088094672 beside 예금주: 윤지호)
-    start, end = m.span("account")
-    text = t.folded
     if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(text, start, end, 20, 10)
             or checks.BANK_NAMES.next_to(text, start, end)):
         return False

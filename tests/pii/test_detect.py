@@ -338,3 +338,29 @@ def test_forms_missed_on_the_fifth_set_are_found(template, value, kind):
 ])
 def test_lookalikes_of_the_fifth_sets_forms_are_left(text):
     assert found(text) == []
+
+
+# Forms missed on the sixth evaluation set (eval_oos5.jsonl; made up again here, not copied)
+SIXTH = [
+    ("문의는 매장 {v}로 연락 주세요", "0 2  7 1 4  3 3 0 8", "landline"),  # two spaces between groups
+    ("홍대점 {v} 예약 변경", "0 5 0 4  6 2 1 8  3 3 0 9", "landline"),  # a relay number spaced
+    ("연락처 {v}", "0 1 0  4 4 1 2  8 8 0 6", "mobile"),
+    ("직통 {v}, 인원", "공이에 칠칠팔공에 삼사일이", "landline"),  # 에 as the number is read out
+    ("연구실 {v}, 메일", "공삼일-오공구-공공팔일", "landline"),  # groups apart: no phone word needed
+    ("수강료는 NH{v}로 입금", "352-1234-5678-93", "account"),  # a bank's letters glued before it
+    ("지급 계좌 NH{v}, 강사", "3521234567893", "account"),
+]
+
+
+@pytest.mark.parametrize("template,value,kind", SIXTH, ids=[f"{k}:{v}" for _, v, k in SIXTH])
+def test_forms_missed_on_the_sixth_set_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "공사 일이삼사오육칠 구간",  # one unbroken run of digit syllables after no phone word
+    "계좌 입금 확인 AB3521234567893", "입금 주문코드 XNH3521234567893",  # letters that are no bank's
+    "1  2  3  4  5  6  7  8  9  0  1  2  3",  # two spaces apart: no date, no card
+])
+def test_lookalikes_of_the_sixth_sets_forms_are_left(text):
+    assert found(text) == []
