@@ -45,6 +45,13 @@ def rrn_new_scheme(digits: str) -> bool:
     return digits[6] in "3478" and (2000 + int(digits[:2]), int(digits[2:4])) >= (2020, 10)
 
 
+def isbn13_ok(digits: str) -> bool:
+    """A book's number (ISBN-13, EAN's 978 and 979 prefixes) with its check digit."""
+    if len(digits) != 13 or digits[:3] not in ("978", "979"):
+        return False
+    return sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits)) % 10 == 0
+
+
 def luhn_ok(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -131,7 +138,7 @@ PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
-                           "문서번호", "증권번호", "계약번호", "모델", "등기번호", "영수증")
+                           "문서번호", "증권번호", "계약번호", "모델", "등기번호")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
                       patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
 # words that say the number after them is an address (the version words' veto does not apply)

@@ -73,7 +73,9 @@ _SHAPE_OF: dict[str, str] = {
     "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:"
                      + _HANGUL_GAP + r"?[" + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
     "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ])){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
-    "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}(?![0-9A-Za-z:])",
+    # (a port may follow a full address without brackets: 2406:da12:…:aaf0:9090)
+    "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}"
+            r"(?:(?![0-9A-Za-z:])|(?=:[0-9]{1,5}(?![0-9A-Za-z:.])))",
     # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
     # dots or spaces; only a banking word nearby tells them from other numbers
     # (letters glued before the digits make it no account unless a bank's, see _accept_account; separators may
@@ -230,6 +232,7 @@ def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
             and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("digits_spaced")))
 
 
+_DIGIT_GROUPS = re.compile(r"[0-9]+")
 _HALVES = re.compile(r"[0-9]{8}[^0-9]{1,3}[0-9]{8}")  # a card written as two halves of 8 (4467 2710-3980 8949 is not)
 
 
@@ -237,7 +240,10 @@ def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
     """The Luhn digit holds, and no label says the number is something else. An unbroken run (or
     two halves of 8) is a card number only where the text says so."""
     at, found = m.start(shape), m[shape]
-    digits = "".join(c for c in found if c.isdigit())
+    groups = _DIGIT_GROUPS.findall(found)
+    digits = "".join(groups)
+    if len(groups) == 3 and len(groups[1]) == 6 and digits[0] != "3":
+        return False  # 4-6-5 and 4-6-4 are Amex's and Diners' groupings, whose numbers start with 3
     unbroken = len(digits) == len(found) or _HALVES.fullmatch(found) is not None
     if unbroken and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
         return False
@@ -299,10 +305,9 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
     return checks.ipv6_ok(m["ipv6"])
 
 
-_ACCOUNT_GROUPS = re.compile(r"[0-9]+")
 # an unbroken run a phone number could be: a mobile prefix or area code, 9-12 digits in all
 _PHONE_LIKE = re.compile(r"0(?:1[016-9][0-9]{7,8}|2[0-9]{7,8}|(?:3[1-3]|4[1-4]|5[1-5]|6[1-4]|70)[0-9]{7,8}"
-                         r"|50[2-8][0-9]{8})$")
+                         r"|50[0-9][0-9]{8})$")
 
 
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
@@ -312,11 +317,12 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     if text[start - 1:start].isascii() and text[start - 1:start].isalpha() and not checks.BANK_LETTERS.search(
             text[max(0, start - 6):start].lower()):
         return False  # an ID code's letters glued before it (A9920062923), not a bank's (NH3717420205058)
-    groups = _ACCOUNT_GROUPS.findall(found)
-    if not 10 <= sum(map(len, groups)) <= 16 or checks.looks_like_date(groups):
-        return False  # (a date and a time, 2022-10-17 1230, is not an account)
-    if len(groups) == 1 and _PHONE_LIKE.match(found):
-        return False  # a phone number's shape (07088094672 beside 예금주: 윤지호)
+    groups = _DIGIT_GROUPS.findall(found)
+    digits = "".join(groups)
+    if not 10 <= len(digits) <= 16 or checks.looks_like_date(groups) or checks.isbn13_ok(digits):
+        return False  # (a date and a time, 2022-10-17 1230, or a book's number is not an account)
+    if (len(groups) == 1 or len(groups) == 3 and len(groups[2]) == 4) and _PHONE_LIKE.match(digits):
+        return False  # a phone number's shape (07088094672 or 0500-4880-3393 beside 예금주: 윤지호)
     if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(text, start, end, 20, 10)
             or checks.BANK_NAMES.next_to(text, start, end)):
         return False

@@ -364,3 +364,18 @@ def test_forms_missed_on_the_sixth_set_are_found(template, value, kind):
 ])
 def test_lookalikes_of_the_sixth_sets_forms_are_left(text):
     assert found(text) == []
+
+
+def test_the_seventh_sets_misses_and_false_alarms():
+    """eval_oos6.jsonl's first run (made up again here, not copied): a card after 영수증 (a veto
+    label taken from the fifth set, now replaced by the shape it was for: 4-6-x groupings start
+    with 3), a full IPv6 address with a port and no brackets, and two numbers beside banking
+    words that are not accounts (a 0500 number, an ISBN)."""
+    assert found("카드 결제 영수증: 4111 1111 1111 1111, 24,000원") == [("card", "4111 1111 1111 1111")]
+    assert found("영수증(9632-250711-5072)을 보내드렸습니다") == []  # 4-6-4 starting with 9: no issuer's
+    assert found("카드 3782-822463-10005") == [("card", "3782-822463-10005")]  # Amex 4-6-5 still is one
+    assert found("정산 서버 2406:da12:71b5:facb:a3a1:57d:c91d:aaf0:9090, 세션") == [
+        ("ip", "2406:da12:71b5:facb:a3a1:57d:c91d:aaf0")]
+    assert found("예금주: 홍길동 로 선입금. 안심번호 0500-4880-3393 (유효 5일)") == []
+    assert found("계좌 351-****-****-67 농협. 책은 978-89-6626-126-0.") == []  # an ISBN-13 with its check digit
+    assert found("계좌 351-1234-5678-63 농협") == [("account", "351-1234-5678-63")]
