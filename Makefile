@@ -153,6 +153,7 @@ bench-pii: $(STAMP)
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos4.jsonl --out-json benchmarks/.cache/pii_oos4.json
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos5.jsonl --out-json benchmarks/.cache/pii_oos5.json
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos6.jsonl --out-json benchmarks/.cache/pii_oos6.json
+	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos7.jsonl --out-json benchmarks/.cache/pii_oos7.json
 	$(BIN)/python benchmarks/pii_dev_corpus.py
 	$(BIN)/python benchmarks/bench_pii_cost.py --docs 5000 --workers 2 --repeats 2
 
