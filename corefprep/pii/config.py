@@ -19,7 +19,9 @@ MODES = ("off", "redact", "tag")
 # after an address word, Latin label words whole (not "ver" in "naver"), phone-shaped runs no account.
 # Also bare and spaced landlines on their shape (no phone word), a dot between a resident number's
 # halves, defanged dots ([.], (.)), 8-8 cards with any separator, a plain @ with spelled dots, spaced
-# dashes in accounts, a bank's name across a slash; 영수증 a veto label.
+# dashes in accounts, a bank's name across a slash; spaced digits 1-2 spaces apart, 에 between
+# spelled groups, a bank's Latin letters before an account; 4-6-x cards only from 3, IPv6 with a
+# port, no account that is phone-shaped (080, 050x too), an ISBN or after 영수증 or 등기.
 DETECTORS_VERSION = 3
 
 

@@ -52,7 +52,7 @@ _SHAPE_OF: dict[str, str] = {
     "email_spelled": r"(?<![" + _LOCAL + r"])(?P<email_spelled_local>" + _LOCAL_PART + r")" + _AT_SPELLED
                      + r"(?:" + _LABEL + _DOT_SPELLED + r")+" + _TLD_END,
     "rrn": _NO_DIGIT_BEFORE
-           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?[\-~_][ ]?|[ .]?)"
+           + r"(?P<rrn_birth>[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01]))(?P<rrn_sep>[ ]?[\-~_][ ]?|[ ./]?)"
            r"(?P<rrn_rest>[1-8][0-9]{6})" + _NO_DIGIT_AFTER,
     # cards: issuers' groupings (4-4-4-4, 4-4-4-4-3, 4-4-4-3, Amex 4-6-5, Diners 4-6-4), or an
     # unbroken run of 13-19 digits
@@ -102,7 +102,7 @@ _SHAPE_OF["landline"] = (
 # and without a separator (0212345678), of a real number's length (070 and 050x with 8 digits after),
 # or with every digit spaced (see _unlabelled)
 _SHAPE_OF["landline_bare"] = (_NO_DIGIT_BEFORE + r"(?P<landline_bare_head>0(?:2|3[1-3]|4[1-4]|5[1-5]|6[1-4]"
-                              r"|(?:70|50[2-8])(?=[0-9]{8}(?![0-9]))))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
+                              r"|70(?=[0-9]{8}(?![0-9]))|50[2-8]))[1-9][0-9]{6,7}" + _NO_DIGIT_AFTER)
 _SHAPE_OF["landline_spaced"] = (_NO_DIGIT_BEFORE + r"(?P<landline_spaced_head>0 (?:2|3 [1-3]|4 [1-4]|5 [1-5]|6 [1-4]"
                                 r"|7 0|5 0 [2-8]))(?:" + _GAP + r"[0-9]){7,8}(?![0-9])(?!" + _GAP + r"[0-9])")
 # ... and spelled in Hangul, wholly or in part (공오사-이구일-사칠구팔), after a phone word too: 공이 and
@@ -199,7 +199,7 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     sep = m["rrn_sep"]
     return _rrn_ok(t, m["rrn_birth"] + m["rrn_rest"], m.start("rrn"), m.end("rrn"),
-                   "dash" if sep.strip(" .") else "space" if sep == " " else "none")
+                   "dash" if sep.strip(" ./") else "space" if sep == " " else "none")
 
 
 def _accept_rrn_spaced(t: _Text, m: re.Match[str]) -> bool:
@@ -305,9 +305,9 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
     return checks.ipv6_ok(m["ipv6"])
 
 
-# an unbroken run a phone number could be: a mobile prefix or area code, 9-12 digits in all
+# the digits of a number a phone number could be: a mobile prefix, an area code, 050x or 080
 _PHONE_LIKE = re.compile(r"0(?:1[016-9][0-9]{7,8}|2[0-9]{7,8}|(?:3[1-3]|4[1-4]|5[1-5]|6[1-4]|70)[0-9]{7,8}"
-                         r"|50[0-9][0-9]{8})$")
+                         r"|50[0-9][0-9]{7,8}|80[0-9]{7})$")
 
 
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
@@ -328,7 +328,7 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
         return False
     if len(groups) == 3 and tuple(map(len, groups)) == (3, 2, 5):
         return False  # the shape of a business registration number (사업자등록번호), public by design
-    return not checks.NOT_PERSONAL_WORDS.names(text, start)
+    return not (checks.NOT_PERSONAL_WORDS.names(text, start) or checks.NOT_ACCOUNT_WORDS.names(text, start))
 
 
 def _shape_only(t: _Text, m: re.Match[str]) -> bool:

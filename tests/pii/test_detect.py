@@ -379,3 +379,15 @@ def test_the_seventh_sets_misses_and_false_alarms():
     assert found("예금주: 홍길동 로 선입금. 안심번호 0500-4880-3393 (유효 5일)") == []
     assert found("계좌 351-****-****-67 농협. 책은 978-89-6626-126-0.") == []  # an ISBN-13 with its check digit
     assert found("계좌 351-1234-5678-63 농협") == [("account", "351-1234-5678-63")]
+
+
+def test_the_eighth_sets_misses_and_false_alarms():
+    """eval_oos7.jsonl's first run (made up again here, not copied)."""
+    assert found("아이 주민번호 " + rrn("940514", "1").replace("-", "/") + " 적어서") == [
+        ("rrn", rrn("940514", "1").replace("-", "/"))]  # a slash between the halves, with a word
+    assert found("합계 900101/1234567 건") == []  # a slash and no evidence: a ratio, an id
+    assert found("연락처 05037206852 문의") == [("landline", "05037206852")]  # a relay number, 7 digits after
+    assert found("계좌 110-293-952228 (신한은행) 무료 상담 080-910-1030") == [("account", "110-293-952228")]
+    assert found("예금주 지산산장, 임시 연결번호 0501-949-2383로는") == []  # 0501: a business's, not an account
+    assert found("입금했습니다. ※ 서류는 등기 1111984700269로 발송") == []
+    assert found("계좌 313-7744-6949-84 NH농협 영수증 2026-3392-398635") == [("account", "313-7744-6949-84")]
