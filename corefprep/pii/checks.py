@@ -138,7 +138,8 @@ PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
-                           "문서번호", "증권번호", "계약번호", "모델", "등기")
+                           "문서번호", "증권번호", "계약번호", "모델", "등기", "회의 ID", "회의ID", "회의실 번호",
+                           patterns=(_latin("meeting id", "zoom", "webinar id"),))
 # a receipt's number is no account; a card's may follow 영수증 (결제 영수증: 4111 …), so only accounts
 NOT_ACCOUNT_WORDS = Words("영수증")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",

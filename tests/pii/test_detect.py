@@ -391,3 +391,10 @@ def test_the_eighth_sets_misses_and_false_alarms():
     assert found("예금주 지산산장, 임시 연결번호 0501-949-2383로는") == []  # 0501: a business's, not an account
     assert found("입금했습니다. ※ 서류는 등기 1111984700269로 발송") == []
     assert found("계좌 313-7744-6949-84 NH농협 영수증 2026-3392-398635") == [("account", "313-7744-6949-84")]
+
+
+def test_the_ninth_sets_false_alarms():
+    """eval_oos8.jsonl's first run (made up again here): a meeting's id beside a banking word."""
+    assert found("119,000 원 입금 확인 후 확정돼요. 회의 ID 961 2615 4932") == []
+    assert found("입금자명은 팀 이름으로! Zoom 782 3797 9656") == []
+    assert found("입금 계좌 110-293-952228 신한") == [("account", "110-293-952228")]
