@@ -196,6 +196,13 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
             or any(c.isdigit() or c in "._" for c in local))
 
 
+_DIGIT_GROUPS = re.compile(r"[0-9]+")
+
+
+def _digits(found: str) -> str:
+    return "".join(_DIGIT_GROUPS.findall(found))
+
+
 def _accept_rrn(t: _Text, m: re.Match[str]) -> bool:
     sep = m["rrn_sep"]
     return _rrn_ok(t, m["rrn_birth"] + m["rrn_rest"], m.start("rrn"), m.end("rrn"),
@@ -206,7 +213,7 @@ def _accept_rrn_spaced(t: _Text, m: re.Match[str]) -> bool:
     """13 digits spaced one by one (4 9 1 2 1 0 - 2 2 3 8 1 7 7): on the evidence the unspaced form
     needs, a single dash between the halves counting as the hyphen does."""
     found = m["digits_spaced"]
-    digits = "".join(c for c in found if c.isdigit())
+    digits = _digits(found)
     dash = found.find("-")
     halves = "dash" if found.count("-") == 1 and sum(c.isdigit() for c in found[:dash]) == 6 else "none"
     return len(digits) == 13 and _rrn_ok(t, digits, m.start("digits_spaced"), m.end("digits_spaced"), halves)
@@ -227,12 +234,11 @@ def _rrn_ok(t: _Text, digits: str, start: int, end: int, halves: str) -> bool:
 def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
     """15 or 16 digits spaced one by one, with an issuer's first digit and the Luhn digit."""
     found = m["digits_spaced"]
-    digits = "".join(c for c in found if c.isdigit())
+    digits = _digits(found)
     return (len(digits) in (15, 16) and digits[0] in "234569" and checks.luhn_ok(digits)
             and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("digits_spaced")))
 
 
-_DIGIT_GROUPS = re.compile(r"[0-9]+")
 _HALVES = re.compile(r"[0-9]{8}[^0-9]{1,3}[0-9]{8}")  # a card written as two halves of 8 (4467 2710-3980 8949 is not)
 
 
@@ -306,8 +312,7 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
 
 
 # the digits of a number a phone number could be: a mobile prefix, an area code, 050x or 080
-_PHONE_LIKE = re.compile(r"0(?:1[016-9][0-9]{7,8}|2[0-9]{7,8}|(?:3[1-3]|4[1-4]|5[1-5]|6[1-4]|70)[0-9]{7,8}"
-                         r"|50[0-9][0-9]{7,8}|80[0-9]{7})$")
+_PHONE_LIKE = re.compile(r"0(?:1[016-9]|" + _AREA + r"|50[019])[0-9]{7,8}$|080[0-9]{7}$")
 
 
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
