@@ -145,7 +145,10 @@ NOT_ACCOUNT_WORDS = Words("영수증")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
                       patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
 # words that say the number after them is an address (the version words' veto does not apply)
-IP_WORDS = Words("아이피", "접속", "서버", patterns=(_latin("ip", "server", "host", "address", "relay", "upstream"),))
+IP_WORDS = Words("아이피", "접속", "서버", patterns=(_latin("ip", "server", "host", "address", "relay", "upstream",
+                                                       "client"),))
+# words that say an address follows: what lets a bare " at " stand for "@" (이메일 starsua at arko.or.kr)
+MAIL_WORDS = Words("메일", "전자우편", patterns=(_latin("e-mail", "email", "mail"),))
 
 
 class BankNames:

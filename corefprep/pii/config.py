@@ -22,7 +22,11 @@ MODES = ("off", "redact", "tag")
 # dashes in accounts, a bank's name across a slash; spaced digits 1-2 spaces apart, 에 between
 # spelled groups, a bank's Latin letters before an account; 4-6-x cards only from 3, IPv6 with a
 # port, no account that is phone-shaped (080, 050x too), an ISBN or after 영수증 or 등기.
-DETECTORS_VERSION = 3
+# 4: any number spelled in Hangul digits (nine at least, not glued to a word), O for 0 in a number,
+# 점 for an address's dots, @ in brackets or spaced on one side, a bare "at" after a mail word, dots
+# spaced after them after an address word, cards grouped any way after a card word, accounts spaced
+# digit by digit, no account grouped as a phone number is or inside a sum (₩12,500 795-…).
+DETECTORS_VERSION = 4
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,9 @@ _LOCAL_PART = r"[A-Za-z0-9](?:[" + _LOCAL + r"]{0,62}[A-Za-z0-9_])?"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"  # a domain's label
 _TLD_END = r"[A-Za-z]{2,24}(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
 # an "@" or "." spelled out to dodge scrapers: abc(at)naver(dot)com, abc [at] naver.com, abc 골뱅이
-# naver.com, abc @ naver.com; a bare " at " only where no English sentence has it (see
+# naver.com, abc @ naver.com, abc@ naver.com; a bare " at " only where no English sentence has it (see
 # _accept_email_spelled)
-_AT_SPELLED = (r"(?:@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?|[ ]@[ ]"
+_AT_SPELLED = (r"(?:[ ]?@[ ]?|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?"
                r"|[ ](?P<email_spelled_bare>at|AT)[ ])")
 _DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?"
                 r"|[ ](?P<email_spelled_dot>dot|DOT|점|\.)[ ])")
@@ -62,6 +62,8 @@ _SHAPE_OF: dict[str, str] = {
     # the 4-4-4-4 part of the above, for when the group after it is not the card's (카드 4138 5524
     # 8830 7338 207만원)
     "card_4x4": _NO_DIGIT_BEFORE + r"[2-69][0-9]{3}(?:" + _CSEP + r"[0-9]{4}){3}" + _NO_DIGIT_AFTER,
+    # ... or grouped any other way, after a card word (카드 5123 143496283689, 3608148612-6434)
+    "card_grouped": _NO_DIGIT_BEFORE + r"[2-69][0-9]{2,15}(?:[ \-.][0-9]{2,15}){1,3}" + _NO_DIGIT_AFTER,
     # mobile: 010, 011, 016-019, also as +82 10; "010)" as landlines' "02)"
     "mobile": _NO_DIGIT_BEFORE + r"(?P<mobile_head>" + _INTL + r"1[016-9]|\(01[016-9]\)|01[016-9])"
               + r"(?:\)[ ]?|" + _SEP + r")?[0-9]{3,4}" + _SEP + r"?[0-9]{4}" + _NO_DIGIT_AFTER,
@@ -72,7 +74,8 @@ _SHAPE_OF: dict[str, str] = {
     # (at least one digit spelled: see _spelled)
     "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:"
                      + _HANGUL_GAP + r"?[" + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
-    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ])){3}[0-9]{1,3}(?![0-9])(?!\.[0-9])",
+    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ]|\.(?P<ipv4_spaced>[ ]))){3}[0-9]{1,3}(?![0-9])"
+            r"(?!\.[0-9])",
     # (a port may follow a full address without brackets: 2406:da12:…:aaf0:9090)
     "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}"
             r"(?:(?![0-9A-Za-z:])|(?=:[0-9]{1,5}(?![0-9A-Za-z:.])))",
@@ -81,15 +84,15 @@ _SHAPE_OF: dict[str, str] = {
     # (letters glued before the digits make it no account unless a bank's, see _accept_account; separators may
     # be mixed, 301-7886.4103.29, but a space only as the first's like or before a long last group,
     # 3333-48 1331702, since a number after an account is often another)
-    "account": _NO_DIGIT_BEFORE
+    "account": _NO_DIGIT_BEFORE + r"(?<![0-9],)"  # (not inside a sum: ₩12,500 795-98-501951)
                + r"[0-9]{2,6}(?P<account_s>[ ]?[\-.][ ]?|[ _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
                r"(?:[\-. _][0-9]{4,7})?"
                + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
 }
 # every digit spaced, dashes spaced or not between groups (4 9 1 2 1 0 - 2 2 3 8 1 7 7): a resident
-# number or a card written to slip past filters (phone numbers have shapes of their own, above)
+# number, a card or an account written to slip past filters (phone numbers have shapes of their own)
 _SHAPE_OF["digits_spaced"] = (_NO_DIGIT_BEFORE + r"(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9](?:" + _GAP
-                              + r"[0-9]){12,18}(?![0-9])(?!" + _GAP + r"[0-9])")
+                              + r"[0-9]){9,18}(?![0-9])(?!" + _GAP + r"[0-9])")
 # landlines: the area codes (02 Seoul, 031-033, 041-044, 051-055, 061-064), 070 (internet phones)
 # and 0502-0508 (personal safe numbers); without +82 a separator or parentheses follow the area
 # code (an unbroken run is landline_bare's)
@@ -141,7 +144,7 @@ _HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 _START = re.compile(
     r"(?=[0-9A-Za-z+(공영])(?:"  # (one cheap look at a place no kind can start, before every alternative)
     + _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0|5 0 [2-8])" + _GAP + r"[0-9])"
-    r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ])[0-9]"
+    r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ]|\.[ ])[0-9]"
     r"|(?<![0-9])(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9]" + _GAP + r"[0-9]" + _GAP + r"[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
@@ -181,10 +184,10 @@ def _accept_email(t: _Text, m: re.Match[str]) -> bool:
 
 def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     """As an address, and with a bare " at " only after a local part no English word has (a digit,
-    "." or "_": "visit us at example.com" is a sentence) or before a dot spelled too (``seojunho at
-    khu dot ac dot kr``)."""
+    "." or "_": "visit us at example.com" is a sentence), before a dot spelled too (``seojunho at
+    khu dot ac dot kr``) or after a mail word (``이메일 starsua at arko.or.kr``)."""
     found = m["email_spelled"]
-    if m["email_spelled_dot"] is None and "@" in found and " @ " not in found:
+    if m["email_spelled_dot"] is None and "@" in found and " @" not in found and "@ " not in found:
         return False  # nothing spelled: the plain address's to take or leave (a git remote)
     end = len(found)
     while end and found[end - 1].isalpha():
@@ -193,7 +196,8 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
         return False
     local = m["email_spelled_local"]
     return (m["email_spelled_bare"] is None or m["email_spelled_dot"] is not None
-            or any(c.isdigit() or c in "._" for c in local))
+            or any(c.isdigit() or c in "._" for c in local)
+            or checks.MAIL_WORDS.before(t.folded, m.start("email_spelled"), 15))
 
 
 _DIGIT_GROUPS = re.compile(r"[0-9]+")
@@ -232,11 +236,23 @@ def _rrn_ok(t: _Text, digits: str, start: int, end: int, halves: str) -> bool:
 
 
 def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
-    """15 or 16 digits spaced one by one, with an issuer's first digit and the Luhn digit."""
-    found = m["digits_spaced"]
-    digits = _digits(found)
-    return (len(digits) in (15, 16) and digits[0] in "234569" and checks.luhn_ok(digits)
-            and not checks.NOT_PERSONAL_WORDS.names(t.folded, m.start("digits_spaced")))
+    """15 or 16 digits spaced one by one, with an issuer's first digit and the Luhn digit; 13-19
+    after a card word (Diners' 14)."""
+    at = m.start("digits_spaced")
+    digits = _digits(m["digits_spaced"])
+    if not (len(digits) in (15, 16) or 13 <= len(digits) <= 19 and t.has(checks.CARD_WORDS)
+            and checks.CARD_WORDS.before(t.folded, at, 20)):
+        return False
+    return digits[0] in "234569" and checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
+
+
+def _accept_account_spaced(t: _Text, m: re.Match[str]) -> bool:
+    """An account spaced digit by digit (3 3 5 5 4 0 3 9 6 1 6 2 7 (카뱅)): on an account's evidence,
+    and not of a resident number's shape (which lacked the evidence to be taken as one)."""
+    digits = _digits(m["digits_spaced"])
+    if len(digits) == 13 and checks.rrn_date_ok(digits):
+        return False
+    return _account_ok(t, [digits], *m.span("digits_spaced"))
 
 
 _HALVES = re.compile(r"[0-9]{8}[^0-9]{1,3}[0-9]{8}")  # a card written as two halves of 8 (4467 2710-3980 8949 is not)
@@ -262,6 +278,16 @@ def _accept_card(t: _Text, m: re.Match[str]) -> bool:
 
 def _accept_card_4x4(t: _Text, m: re.Match[str]) -> bool:
     return _card_ok(t, m, "card_4x4")
+
+
+def _accept_card_grouped(t: _Text, m: re.Match[str]) -> bool:
+    """13-19 digits in groups no issuer prints, only right after a card word with no account word
+    nearer (a card paid, then an account to refund to)."""
+    at, text = m.start("card_grouped"), t.folded
+    digits = _digits(m["card_grouped"])
+    return (13 <= len(digits) <= 19 and t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(text, at, 20)
+            and not checks.ACCOUNT_WORDS.before(text, at, 12) and checks.luhn_ok(digits)
+            and not checks.NOT_PERSONAL_WORDS.names(text, at))
 
 
 def _accept_landline_hangul(t: _Text, m: re.Match[str]) -> bool:
@@ -299,9 +325,12 @@ def _accept_mobile_hangul(t: _Text, m: re.Match[str]) -> bool:
 def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
     """A global address (dots spaced or not) with no version word just before or after it
     (``펌웨어를 4.0.18.240 버전으로``), unless a word just before says it is an address (``IP
-    151.242.59.228 이고 앱 버전 v0.16``, ``server 61.53.0.4:9200``)."""
+    151.242.59.228 이고 앱 버전 v0.16``, ``server 61.53.0.4:9200``). A space after each dot only
+    after such a word."""
     start, end = m.span("ipv4")
     address = m["ipv4"].replace(" ", "")
+    if m["ipv4_spaced"] is not None:  # 196. 96. 147. 115: a list's or a date's dots, unless an address is said
+        return checks.IP_WORDS.before(t.folded, start, 40) and checks.ipv4_ok(address, min_digits=7)
     if checks.IP_WORDS.before(t.folded, start, 12):
         return checks.ipv4_ok(address, min_digits=4)
     return checks.ipv4_ok(address) and not checks.VERSION_WORDS.around(t.folded, start, end, 12, 8)
@@ -315,6 +344,14 @@ def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
 _PHONE_LIKE = re.compile(r"0(?:1[016-9]|" + _AREA + r"|50[019])[0-9]{7,8}$|080[0-9]{7}$")
 
 
+def _phone_grouped(groups: list[str]) -> bool:
+    """Grouped as a phone number is, whatever its prefix (038.586.3998: no such area code, but no
+    bank writes an account so): 0 and one or two digits, three or four, four."""
+    return (len(groups) == 3 and groups[0][:1] == "0" and len(groups[0]) in (2, 3) and len(groups[1]) in (3, 4)
+            and len(groups[2]) == 4) or (len(groups) == 3 and len(groups[2]) == 4
+                                         and _PHONE_LIKE.match("".join(groups)) is not None)
+
+
 def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     found = m["account"]
     start, end = m.span("account")
@@ -322,11 +359,15 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     if text[start - 1:start].isascii() and text[start - 1:start].isalpha() and not checks.BANK_LETTERS.search(
             text[max(0, start - 6):start].lower()):
         return False  # an ID code's letters glued before it (A9920062923), not a bank's (NH3717420205058)
-    groups = _DIGIT_GROUPS.findall(found)
+    return _account_ok(t, _DIGIT_GROUPS.findall(found), start, end)
+
+
+def _account_ok(t: _Text, groups: list[str], start: int, end: int) -> bool:
+    text = t.folded
     digits = "".join(groups)
     if not 10 <= len(digits) <= 16 or checks.looks_like_date(groups) or checks.isbn13_ok(digits):
         return False  # (a date and a time, 2022-10-17 1230, or a book's number is not an account)
-    if (len(groups) == 1 or len(groups) == 3 and len(groups[2]) == 4) and _PHONE_LIKE.match(digits):
+    if len(groups) == 1 and _PHONE_LIKE.match(digits) or _phone_grouped(groups):
         return False  # a phone number's shape (07088094672 or 0500-4880-3393 beside 예금주: 윤지호)
     if not (t.has(checks.ACCOUNT_WORDS) and checks.ACCOUNT_WORDS.around(text, start, end, 20, 10)
             or checks.BANK_NAMES.next_to(text, start, end)):
@@ -344,7 +385,9 @@ def _shape_only(t: _Text, m: re.Match[str]) -> bool:
 _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = (
     ("email", "email", _accept_email), ("email", "email_spelled", _accept_email_spelled),
     ("rrn", "rrn", _accept_rrn), ("card", "card", _accept_card), ("card", "card_4x4", _accept_card_4x4),
+    ("card", "card_grouped", _accept_card_grouped),
     ("rrn", "digits_spaced", _accept_rrn_spaced), ("card", "digits_spaced", _accept_card_spaced),
+    ("account", "digits_spaced", _accept_account_spaced),
     ("mobile", "mobile", _shape_only), ("mobile", "mobile_spaced", _shape_only),
     ("mobile", "mobile_hangul", _accept_mobile_hangul),
     ("landline", "landline", _shape_only), ("landline", "landline_bare", _unlabelled("landline_bare")),

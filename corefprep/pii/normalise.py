@@ -17,14 +17,66 @@ _FOLD[0x00B7] = "."  # the middle dot people write between digit groups (010·12
 _FOLD[0x3002] = "."  # ideographic full stop
 
 _NEEDS_FOLD = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD)) + "]")
-# Between two digits, the Hangul vowel ㅡ and box-drawing lines are dashes (010ㅡ1234ㅡ5678 is how
-# used-goods posts dodge number filters); elsewhere ㅡ is a letter (ㅡㅡ) and is left as it is.
-_DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19])[\u3161\u2500\u2501](?=[0-9\uff10-\uff19])")
+# Between two digits (Arabic or Hangul), the Hangul vowel ㅡ and box-drawing lines are dashes
+# (010ㅡ1234ㅡ5678 is how used-goods posts dodge number filters); elsewhere ㅡ is a letter (ㅡㅡ).
+_DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19공영일이삼사오육칠팔구])[\u3161\u2500\u2501]"
+                                  "(?=[0-9\uff10-\uff19공영일이삼사오육칠팔구])")
 
 
 # A dot "defanged" in brackets between two letters or digits (195.184.195[.]186, naver(.)com), as
 # security posts write addresses so that nothing links them: read as a spaced dot, of the same length.
 _DEFANGED_DOT = re.compile(r"(?<=[0-9A-Za-z])(?:\[\.\]|\(\.\))(?=[0-9A-Za-z])")
+
+
+# An "@" in brackets between two letters or digits (kim[@]naver.com, kim(@)naver.com): a spaced "@".
+_BRACKETED_AT = re.compile(r"(?<=[0-9A-Za-z])(?:\[@\]|\(@\))(?=[0-9A-Za-z])")
+
+# A number written in Hangul digits, wholly or in part (칠삼공육공이-일칠일사구삼육, 010-4242-삼구사이),
+# as posts and forms write one to slip past filters: a run of digits and dashes with no letter or
+# syllable glued to either end and nine digits at least. Shorter runs, and runs inside a word, are
+# words (사이, 일이삼, 공사). Atomic, and starting only where a run starts: each run is read once, and a
+# run of Arabic digits alone fails in the regex engine, not in a call back to Python.
+_HANGUL_DIGIT = "공영일이삼사오육칠팔구"
+_SPELLED_NUMBER = re.compile(r"(?<![0-9\-A-Za-z가-힣])(?>[0-9\-]*[" + _HANGUL_DIGIT + r"][0-9\-" + _HANGUL_DIGIT
+                             + r"]*)(?![A-Za-z가-힣])")
+# (a text without four of them in a row needs no more: one scan, in C from the class it starts with)
+_HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "][\\-0-9" + _HANGUL_DIGIT + "]{3}")
+_HANGUL_TO_DIGIT = str.maketrans(_HANGUL_DIGIT, "00123456789")
+
+# A number with the letter O for 0 (o1o-9374-3896, O17-395O-2OO5): groups of digits and O joined by
+# dashes, dots or spaces, each group holding a digit (a mask, 010-OOOO-1234, stays as it is) and
+# the whole holding nine digits or O at least, nothing Latin glued to it.
+_SEPARATORS_AS_SPACE = str.maketrans("-.", "  ")
+# (most texts have no O beside a digit: one scan, in C from the class it starts with, and no run read)
+_O_BESIDE_DIGIT = re.compile("[oO](?:(?<=[0-9][oO])|(?=[0-9]))")
+_O_NUMBER = re.compile(r"(?<![0-9A-Za-z\-.])(?>[0-9oO]+(?:[\-. ][0-9oO]+)*)(?![0-9A-Za-z])")
+
+# An IPv4 address with 점 (Korean for "point") for its dots: 61점27점237점149.
+_JEOM_BESIDE_DIGIT = re.compile("점[0-9]")  # (a literal first: found by a fast search, not tried at each place)
+_JEOM_ADDRESS = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}점){3}[0-9]{1,3}(?![0-9])")
+
+
+def _spelled_number(m: re.Match[str]) -> str:
+    """The run in Arabic digits, if nine digits long at least and each of its groups all Hangul or
+    all Arabic: a syllable after Arabic digits is a particle (021128-3514816이 제 주민번호예요)."""
+    run = m[0]
+    groups = run.split("-")
+    hangul = [g.isdigit() is False for g in groups]
+    if sum(map(len, groups)) < 9 or not any(hangul) or any(h and any(c.isdigit() for c in g)
+                                                           for g, h in zip(groups, hangul, strict=True)):
+        return run
+    return run.translate(_HANGUL_TO_DIGIT)
+
+
+def _o_number(m: re.Match[str]) -> str:
+    """The run with 0 for O, if nine long at least, each group holding a digit, and an O not only
+    first (O1737241467 is an order's letter and number)."""
+    run = m[0]
+    groups = run.translate(_SEPARATORS_AS_SPACE).split(" ")
+    if (sum(map(len, groups)) < 9 or not any(c in "oO" for c in run[1:])
+            or not all(any(c.isdigit() for c in g) for g in groups)):
+        return run
+    return run.replace("o", "0").replace("O", "0")
 
 
 def fold(text: str) -> str:
@@ -33,6 +85,14 @@ def fold(text: str) -> str:
         text = text.translate(_FOLD)
     if ".]" in text or ".)" in text:
         text = _DEFANGED_DOT.sub(" . ", text)
+    if "@]" in text or "@)" in text:
+        text = _BRACKETED_AT.sub(" @ ", text)
     if "\u3161" in text or "\u2500" in text or "\u2501" in text:
         text = _DASH_BETWEEN_DIGITS.sub("-", text)
+    if _HANGUL_DIGITS_IN_A_ROW.search(text) is not None:
+        text = _SPELLED_NUMBER.sub(_spelled_number, text)
+    if _O_BESIDE_DIGIT.search(text) is not None:
+        text = _O_NUMBER.sub(_o_number, text)
+    if _JEOM_BESIDE_DIGIT.search(text) is not None:
+        text = _JEOM_ADDRESS.sub(lambda m: m[0].replace("점", "."), text)
     return text

@@ -398,3 +398,69 @@ def test_the_ninth_sets_false_alarms():
     assert found("119,000 원 입금 확인 후 확정돼요. 회의 ID 961 2615 4932") == []
     assert found("입금자명은 팀 이름으로! Zoom 782 3797 9656") == []
     assert found("입금 계좌 110-293-952228 신한") == [("account", "110-293-952228")]
+
+
+def hangul(number: str) -> str:
+    """``number`` with its digits spelled in Hangul (0 as 공), dashes kept."""
+    return number.translate(str.maketrans("0123456789", "공일이삼사오육칠팔구"))
+
+
+# Forms missed on the tenth set (eval_oos9.jsonl's first run; made up again here, not copied)
+TENTH = [
+    ("(주민번호 {v}) 맡기신 물품", hangul(rrn("811204", "2")), "rrn"),  # digits spelled in Hangul
+    ("명단 정하늘 {v} 인솔", hangul(rrn("070318", "3")).replace("-", "ㅡ"), "rrn"),  # and ㅡ for the dash
+    ("자동결제 카드 {v} (매월)", hangul("6243-1905-8361-2745"), "card"),
+    ("후원 계좌 {v} (국민은행)", hangul("281707-03-097495"), "account"),
+    ("담당 {v}", hangul("0317294418"), "landline"),  # one unbroken run, no phone word
+    ("연락처 {v}. 통역", "o1o-4827-36o9", "mobile"),  # the letter O for 0
+    ("문의 {v}", "O16-52O4-7731", "mobile"),
+    ("원장 {v} 주소", "o31-6o48-8198", "landline"),
+    ("새 IP {v}에서 로그인", "185. 27. 143. 96", "ip"),  # a space after each dot, after an address word
+    ("스트림 서버가 {v}:443로", "83점21점237점149", "ip"),  # 점 for the dots
+    ("관리자 메일 {v} 로", "hana_lee@ kakao.com", "email"),  # a space on one side of @
+    ("이메일: {v} 휴대폰", "songmin77 @daum.net", "email"),
+    ("문의 {v} / 전화", "parkjw[@]korea.ac.kr", "email"),  # @ in brackets
+    ("email {v}", "minji(@)snu.ac.kr", "email"),
+    ("이메일 {v} 희망", "hanbit at kaist.ac.kr", "email"),  # a bare "at" after a mail word
+    ("카드 {v} 들어 있어서", "4921 830517266407", "card"),  # groups no issuer prints, after a card word
+    ("결제 카드 {v}, 주문", "36125550-9841-35", "card"),
+    ("공금 카드 {v}로", " ".join("36125550984135"), "card"),  # Diners' 14, spaced, after a card word
+    ("환불 계좌 {v} (카카오뱅크)", " ".join("3333048219501"), "account"),  # spaced digit by digit
+]
+
+
+@pytest.mark.parametrize("template,value,kind", TENTH, ids=[f"{k}:{v}" for _, v, k in TENTH])
+def test_forms_missed_on_the_tenth_set_are_found(template, value, kind):
+    assert found(template.format(v=value)) == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "사이 일이삼 공사 이사 오이",  # digit syllables in words, and short runs
+    "구구단 일이삼사오육칠팔구",  # nine in a row inside a word
+    "주문 O1737241467 확인",  # an order's letter O, then digits
+    "연락처 010-OOOO-1234",  # a mask of O's
+    "순서: 1. 2. 3. 4. 5.",  # a list's dots, spaced
+    "발표 2025. 11. 25. 서버 점검",  # a date's
+    "점수 3점5점 합계",
+    "정산 계좌 우리 1002-XXX-XX0792, 연락 038.586.3998",  # phone-shaped, an area code that does not exist
+    "조율비 ₩12,500 795-98-5019 (제일은행)",  # a sum's last group is no account's first
+    "계좌 입금 확인 8 8 0 9 0 8 1 3 8 8 2 9 8",  # spaced, a resident number's shape, no evidence
+    "look at example.com for more",  # a bare "at" with no mail word
+])
+def test_lookalikes_of_the_tenth_sets_forms_are_left(text):
+    assert found(text) == []
+
+
+def test_a_particle_after_a_number_is_no_digit():
+    """이 after Arabic digits is a particle: the number stays as written (a digit more would break
+    its check digit)."""
+    value = rrn("021128", "3")
+    assert found(f"{value}이 제 주민번호예요") == [("rrn", value)]
+
+
+def test_the_tenth_sets_forms_are_redacted_in_their_own_shape():
+    from corefprep.pii import mask_text
+
+    text = f"주민번호 {hangul(rrn('811204', '2'))} 연락 o1o-4827-36o9 서버 83점21점237점149 메일 parkjw[@]korea.ac.kr"
+    assert mask_text(text, find_pii(text)) == ("주민번호 공공공공공공-공공공공공공공 연락 o1o-0000-00o0 서버 00점00점000점000 "
+                                               "메일 xxxxxx[@]korea.ac.kr")
