@@ -140,8 +140,9 @@ NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
                            "문서번호", "증권번호", "계약번호", "모델", "등기", "회의 ID", "회의ID", "회의실 번호",
                            patterns=(_latin("meeting id", "zoom", "webinar id"),))
-# a receipt's number is no account; a card's may follow 영수증 (결제 영수증: 4111 …), so only accounts
-NOT_ACCOUNT_WORDS = Words("영수증")
+# a receipt's number is no account; a card's may follow 영수증 (결제 영수증: 4111 …), so only accounts;
+# nor is a number labelled a resident's (주민번호 157315-2174737: no date, so no resident number either)
+NOT_ACCOUNT_WORDS = Words("영수증", "주민", "외국인등록", "생년월일")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
                       patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
 # words that say the number after them is an address (the version words' veto does not apply)

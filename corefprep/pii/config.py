@@ -26,7 +26,9 @@ MODES = ("off", "redact", "tag")
 # 점 for an address's dots, @ in brackets or spaced on one side, a bare "at" after a mail word, dots
 # spaced after them after an address word, cards grouped any way after a card word, accounts spaced
 # digit by digit, no account grouped as a phone number is or inside a sum (₩12,500 795-…).
-DETECTORS_VERSION = 4
+# 5: 앳 and 닷 for "at" and "dot", 82) before a phone number, a particle after a number spelled in
+# Hangul, no account of a card's 4-4-4-4, labelled a resident's, or going on masked (…-62-***).
+DETECTORS_VERSION = 5
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from .tlds import top_level_domains
 
 _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
+# nor go on masked (090-816443-62-***: the rest of an account the site hid)
+_NO_MASK_AFTER = r"(?![.\-]?[*Xx●○])"
 # between a phone number's groups: a dash, dot or tilde (spaced or not), a space, a slash or an
 # underscore
 _SEP = r"(?:[ ]?[\-.~][ ]?|[ /_])"
@@ -32,11 +34,11 @@ _TLD_END = r"[A-Za-z]{2,24}(?![A-Za-z0-9\-])(?!\.[A-Za-z0-9])"
 # naver.com, abc @ naver.com, abc@ naver.com; a bare " at " only where no English sentence has it (see
 # _accept_email_spelled)
 _AT_SPELLED = (r"(?:[ ]?@[ ]?|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\]}>][ ]?|[ ]?골뱅이[ ]?"
-               r"|[ ](?P<email_spelled_bare>at|AT)[ ])")
-_DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점)[ ]?[\)\]}>][ ]?"
-                r"|[ ](?P<email_spelled_dot>dot|DOT|점|\.)[ ])")
+               r"|[ ](?P<email_spelled_bare>at|AT|앳)[ ])")
+_DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점|닷)[ ]?[\)\]}>][ ]?"
+                r"|[ ](?P<email_spelled_dot>dot|DOT|점|닷|\.)[ ])")
 # mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
-_INTL = r"(?:\+82[ \-.]?|82[ \-])(?:\(0\)[ ]?)?0?"
+_INTL = r"(?:\+82[ \-.]?|82[ \-]|82\)[ ]?)(?:\(0\)[ ]?)?0?"
 _HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
 _ANY_DIGIT = "0-9" + _HANGUL_DIGITS  # a phone number may mix them (010-4242-삼구사이)
 # between digits spaced one by one: one or two spaces, or a dash (spaced or not)
@@ -87,7 +89,8 @@ _SHAPE_OF: dict[str, str] = {
     "account": _NO_DIGIT_BEFORE + r"(?<![0-9],)"  # (not inside a sum: ₩12,500 795-98-501951)
                + r"[0-9]{2,6}(?P<account_s>[ ]?[\-.][ ]?|[ _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
                r"(?:[\-. _][0-9]{4,7})?"
-               + _NO_DIGIT_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER,
+               + _NO_DIGIT_AFTER + _NO_MASK_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER
+               + _NO_MASK_AFTER,
 }
 # every digit spaced, dashes spaced or not between groups (4 9 1 2 1 0 - 2 2 3 8 1 7 7): a resident
 # number, a card or an account written to slip past filters (phone numbers have shapes of their own)
@@ -148,7 +151,7 @@ _START = re.compile(
     r"|(?<![0-9])(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9]" + _GAP + r"[0-9]" + _GAP + r"[0-9]"
     r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
-    r"|[ ]?골뱅이|[ ](?:at|AT)[ ])"
+    r"|[ ]?골뱅이|[ ](?:at|AT|앳)[ ])"
     r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠](?:[ \-" + _ANY_DIGIT + r"]|에))"
 )
 
@@ -185,7 +188,8 @@ def _accept_email(t: _Text, m: re.Match[str]) -> bool:
 def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     """As an address, and with a bare " at " only after a local part no English word has (a digit,
     "." or "_": "visit us at example.com" is a sentence), before a dot spelled too (``seojunho at
-    khu dot ac dot kr``) or after a mail word (``이메일 starsua at arko.or.kr``)."""
+    khu dot ac dot kr``) or after a mail word (``이메일 starsua at arko.or.kr``). 앳, "at" in Hangul,
+    is no word of a sentence."""
     found = m["email_spelled"]
     if m["email_spelled_dot"] is None and "@" in found and " @" not in found and "@ " not in found:
         return False  # nothing spelled: the plain address's to take or leave (a git remote)
@@ -195,7 +199,7 @@ def _accept_email_spelled(t: _Text, m: re.Match[str]) -> bool:
     if found[end:].lower() not in top_level_domains():
         return False
     local = m["email_spelled_local"]
-    return (m["email_spelled_bare"] is None or m["email_spelled_dot"] is not None
+    return (m["email_spelled_bare"] in (None, "앳") or m["email_spelled_dot"] is not None
             or any(c.isdigit() or c in "._" for c in local)
             or checks.MAIL_WORDS.before(t.folded, m.start("email_spelled"), 15))
 
@@ -374,6 +378,8 @@ def _account_ok(t: _Text, groups: list[str], start: int, end: int) -> bool:
         return False
     if len(groups) == 3 and tuple(map(len, groups)) == (3, 2, 5):
         return False  # the shape of a business registration number (사업자등록번호), public by design
+    if tuple(map(len, groups)) == (4, 4, 4, 4):
+        return False  # a card's (a gift card's PIN, a card failing Luhn), never a bank's
     return not (checks.NOT_PERSONAL_WORDS.names(text, start) or checks.NOT_ACCOUNT_WORDS.names(text, start))
 
 

@@ -32,13 +32,14 @@ _DEFANGED_DOT = re.compile(r"(?<=[0-9A-Za-z])(?:\[\.\]|\(\.\))(?=[0-9A-Za-z])")
 _BRACKETED_AT = re.compile(r"(?<=[0-9A-Za-z])(?:\[@\]|\(@\))(?=[0-9A-Za-z])")
 
 # A number written in Hangul digits, wholly or in part (칠삼공육공이-일칠일사구삼육, 010-4242-삼구사이),
-# as posts and forms write one to slip past filters: a run of digits and dashes with no letter or
-# syllable glued to either end and nine digits at least. Shorter runs, and runs inside a word, are
-# words (사이, 일이삼, 공사). Atomic, and starting only where a run starts: each run is read once, and a
-# run of Arabic digits alone fails in the regex engine, not in a call back to Python.
+# as posts and forms write one to slip past filters: a run of digits and dashes with nine digits at
+# least, no letter or syllable glued before it, and none after it unless its groups are apart (a
+# particle: 구팔공삼이공-일오사일이사사로). Shorter runs, and runs inside a word, are words (사이,
+# 일이삼, 공사). Atomic, and starting only where a run starts: each run is read once, and a run of
+# Arabic digits alone fails in the regex engine, not in a call back to Python.
 _HANGUL_DIGIT = "공영일이삼사오육칠팔구"
 _SPELLED_NUMBER = re.compile(r"(?<![0-9\-A-Za-z가-힣])(?>[0-9\-]*[" + _HANGUL_DIGIT + r"][0-9\-" + _HANGUL_DIGIT
-                             + r"]*)(?![A-Za-z가-힣])")
+                             + r"]*)")
 # (a text without four of them in a row needs no more: one scan, in C from the class it starts with)
 _HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "][\\-0-9" + _HANGUL_DIGIT + "]{3}")
 _HANGUL_TO_DIGIT = str.maketrans(_HANGUL_DIGIT, "00123456789")
@@ -61,6 +62,9 @@ def _spelled_number(m: re.Match[str]) -> str:
     all Arabic: a syllable after Arabic digits is a particle (021128-3514816이 제 주민번호예요)."""
     run = m[0]
     groups = run.split("-")
+    after = m.string[m.end():m.end() + 1]
+    if len(groups) == 1 and (after.isalpha() and (after.isascii() or "가" <= after <= "힣")):
+        return run  # glued to a word
     hangul = [g.isdigit() is False for g in groups]
     if sum(map(len, groups)) < 9 or not any(hangul) or any(h and any(c.isdigit() for c in g)
                                                            for g, h in zip(groups, hangul, strict=True)):

@@ -462,5 +462,21 @@ def test_the_tenth_sets_forms_are_redacted_in_their_own_shape():
     from corefprep.pii import mask_text
 
     text = f"주민번호 {hangul(rrn('811204', '2'))} 연락 o1o-4827-36o9 서버 83점21점237점149 메일 parkjw[@]korea.ac.kr"
-    assert mask_text(text, find_pii(text)) == ("주민번호 공공공공공공-공공공공공공공 연락 o1o-0000-00o0 서버 00점00점000점000 "
-                                               "메일 xxxxxx[@]korea.ac.kr")
+    assert mask_text(text, find_pii(text)) == ("주민번호 공공공공공공-공공공공공공공 연락 o1o-0000-00o0 "
+                                               "서버 00점00점000점000 메일 xxxxxx[@]korea.ac.kr")
+
+
+def test_the_eleventh_sets_misses_and_false_alarms():
+    """eval_oos10.jsonl's first run (made up again here, not copied): 앳 and 닷 for "at" and "dot",
+    82) before a mobile number, a particle glued to a number spelled in Hangul; and three numbers
+    beside banking words that are no accounts (a card's 4-4-4-4 failing Luhn, a number labelled a
+    resident's, an account going on masked)."""
+    assert found("문의는 jiho.kang 앳 daum 닷 net 로") == [("email", "jiho.kang 앳 daum 닷 net")]
+    assert found("메일 sora 앳 korea.ac.kr") == [("email", "sora 앳 korea.ac.kr")]
+    assert found("담당 교사 82)10-5287-3316. 예상") == [("mobile", "82)10-5287-3316")]
+    value = hangul(rrn("790412", "1"))
+    assert found(f"현금영수증은 주민번호 {value}로 발급") == [("rrn", value)]
+    assert found("새마을금고 정기기부 결제카드 4123-8872-9911-1110") == []
+    assert found("주민번호 157315-2174737 환불계좌 국민은행") == []
+    assert found("환불 계좌 IBK기업은행 입금계좌 090-816443-62-***, 신청인") == []
+    assert found("환불 계좌 IBK기업은행 090-816443-62-127, 신청인") == [("account", "090-816443-62-127")]
