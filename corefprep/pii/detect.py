@@ -244,19 +244,15 @@ def _accept_card_spaced(t: _Text, m: re.Match[str]) -> bool:
     after a card word (Diners' 14)."""
     at = m.start("digits_spaced")
     digits = _digits(m["digits_spaced"])
-    if not (len(digits) in (15, 16) or 13 <= len(digits) <= 19 and t.has(checks.CARD_WORDS)
-            and checks.CARD_WORDS.before(t.folded, at, 20)):
+    if not (len(digits) in (15, 16) or 13 <= len(digits) <= 19 and _after_card_word(t, at)):
         return False
     return digits[0] in "234569" and checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
 
 
-def _accept_account_spaced(t: _Text, m: re.Match[str]) -> bool:
-    """An account spaced digit by digit (3 3 5 5 4 0 3 9 6 1 6 2 7 (카뱅)): on an account's evidence,
-    and not of a resident number's shape (which lacked the evidence to be taken as one)."""
-    digits = _digits(m["digits_spaced"])
-    if len(digits) == 13 and checks.rrn_date_ok(digits):
-        return False
-    return _account_ok(t, [digits], *m.span("digits_spaced"))
+def _after_card_word(t: _Text, at: int) -> bool:
+    """A card word (카드, card, 결제, 신용, 체크) within 20 characters before ``at``: what a number
+    needs to be a card where its shape alone says too little."""
+    return t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)
 
 
 _HALVES = re.compile(r"[0-9]{8}[^0-9]{1,3}[0-9]{8}")  # a card written as two halves of 8 (4467 2710-3980 8949 is not)
@@ -271,7 +267,7 @@ def _card_ok(t: _Text, m: re.Match[str], shape: str) -> bool:
     if len(groups) == 3 and len(groups[1]) == 6 and digits[0] != "3":
         return False  # 4-6-5 and 4-6-4 are Amex's and Diners' groupings, whose numbers start with 3
     unbroken = len(digits) == len(found) or _HALVES.fullmatch(found) is not None
-    if unbroken and not (t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(t.folded, at, 20)):
+    if unbroken and not _after_card_word(t, at):
         return False
     return checks.luhn_ok(digits) and not checks.NOT_PERSONAL_WORDS.names(t.folded, at)
 
@@ -289,8 +285,8 @@ def _accept_card_grouped(t: _Text, m: re.Match[str]) -> bool:
     nearer (a card paid, then an account to refund to)."""
     at, text = m.start("card_grouped"), t.folded
     digits = _digits(m["card_grouped"])
-    return (13 <= len(digits) <= 19 and t.has(checks.CARD_WORDS) and checks.CARD_WORDS.before(text, at, 20)
-            and not checks.ACCOUNT_WORDS.before(text, at, 12) and checks.luhn_ok(digits)
+    return (13 <= len(digits) <= 19 and _after_card_word(t, at) and not checks.ACCOUNT_WORDS.before(text, at, 12)
+            and checks.luhn_ok(digits)
             and not checks.NOT_PERSONAL_WORDS.names(text, at))
 
 
@@ -364,6 +360,15 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
             text[max(0, start - 6):start].lower()):
         return False  # an ID code's letters glued before it (A9920062923), not a bank's (NH3717420205058)
     return _account_ok(t, _DIGIT_GROUPS.findall(found), start, end)
+
+
+def _accept_account_spaced(t: _Text, m: re.Match[str]) -> bool:
+    """An account spaced digit by digit (3 3 5 5 4 0 3 9 6 1 6 2 7 (카뱅)): on an account's evidence,
+    and not of a resident number's shape (which lacked the evidence to be taken as one)."""
+    digits = _digits(m["digits_spaced"])
+    if len(digits) == 13 and checks.rrn_date_ok(digits):
+        return False
+    return _account_ok(t, [digits], *m.span("digits_spaced"))
 
 
 def _account_ok(t: _Text, groups: list[str], start: int, end: int) -> bool:
