@@ -33,10 +33,11 @@ def rrn_date_ok(digits: str) -> bool:
 
 def rrn_checksum_ok(digits: str) -> bool:
     """The check digit numbers issued before October 2020 carry (foreign residents' with an offset
-    of 2). Later numbers have a random last digit, so this is evidence, never a requirement."""
+    of 2, or none). Later numbers have a random last digit."""
     total = sum(int(d) * w for d, w in zip(digits[:12], _RRN_WEIGHTS, strict=True))
-    offset = 13 if digits[6] in "5678" else 11
-    return (offset - total % 11) % 10 == int(digits[12])
+    if digits[6] in "5678":  # (forms and generators differ on a foreign resident's: either is taken)
+        return int(digits[12]) in ((13 - total % 11) % 10, (11 - total % 11) % 10)
+    return (11 - total % 11) % 10 == int(digits[12])
 
 
 def rrn_new_scheme(digits: str) -> bool:
@@ -120,12 +121,10 @@ class Words:
         return any(_LABEL_FILLER.fullmatch(piece, m.end()) for m in self.pattern.finditer(piece))
 
 
-# Words that say a number is a resident number (also the parties a ruling or a contract names
-# with theirs), a card, a bank account (also a bank's short name in brackets, "(기업, 홍길동)"), a
-# phone number; and labels that say it is something else (an order, a parcel, a case, a bill, a
-# book, a product, a student), checked just before the number.
-RRN_WORDS = Words("주민", "등록번호", "생년월일", "외국인", "RRN", "피고", "원고", "신청인", "본인", "피해자", "채무자",
-                  "채권자", "임차인", "임대인", "성명", "환자")
+# Words that say a number is a card, a bank account (also a bank's short name in brackets, "(기업,
+# 홍길동)"), a phone number; and labels that say it is something else (an order, a parcel, a case,
+# a bill, a book, a product, a student), checked just before the number. (A resident number needs
+# no word: its check digit, or its date under the later scheme, is the evidence.)
 CARD_WORDS = Words("카드", "card", "결제", "신용", "체크")
 # (우체국 is the post office's bank, and its parcel service: 우체국택배 says nothing of an account)
 ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "신협", "수협",
@@ -133,6 +132,9 @@ ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무�
                       "케뱅", "(기업", "기업)", "(국민", "국민)", "(우리", "우리)", "(하나", "하나)", "(부산", "부산)",
                       "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)",
                       patterns=("우체국(?! ?(?:택배|소포|등기))", _latin("kb", "nh", "ibk", "account", "bank")))
+# the words that name an account itself: one nearer a number than a card word makes it no card's
+# (결제 계좌 3123350542343), where 이체 or 입금 does not (카드 자동이체 5319…)
+ACCOUNT_NOUNS = Words("계좌", "예금주", patterns=(_latin("account"),))
 PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "팩스", "fax", "phone", "call", "번호", "직통",
                     "내선", "휴대", "핸드폰")
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
@@ -142,7 +144,8 @@ NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관
                            patterns=(_latin("meeting id", "zoom", "webinar id"),))
 # a receipt's number is no account; a card's may follow 영수증 (결제 영수증: 4111 …), so only accounts;
 # nor is a number labelled a resident's (주민번호 157315-2174737: no date, so no resident number either)
-NOT_ACCOUNT_WORDS = Words("영수증", "주민", "외국인등록", "생년월일")
+# or any registration number (농업경영체 등록번호 7018123100)
+NOT_ACCOUNT_WORDS = Words("영수증", "주민", "외국인등록", "생년월일", "등록번호")
 VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨어",
                       patterns=(_latin("version", "ver", "release", "build", "update", "firmware"), r"(?<![a-z])v\."))
 # words that say the number after them is an address (the version words' veto does not apply)

@@ -28,7 +28,10 @@ MODES = ("off", "redact", "tag")
 # digit by digit, no account grouped as a phone number is or inside a sum (₩12,500 795-…).
 # 5: 앳 and 닷 for "at" and "dot", 82) before a phone number, a particle after a number spelled in
 # Hangul, no account of a card's 4-4-4-4, labelled a resident's, or going on masked (…-62-***).
-DETECTORS_VERSION = 5
+# 6: a resident number born before October 2020 needs its check digit (either rule for a foreign
+# resident's) and nothing else; Hangul and Arabic groups mixed a space apart, ㅇ for 0; no card with
+# an account's noun nearer than the card word, no account under a registration number's label.
+DETECTORS_VERSION = 6
 
 
 @dataclass(frozen=True)

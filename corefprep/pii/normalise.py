@@ -31,26 +31,28 @@ _DEFANGED_DOT = re.compile(r"(?<=[0-9A-Za-z])(?:\[\.\]|\(\.\))(?=[0-9A-Za-z])")
 # An "@" in brackets between two letters or digits (kim[@]naver.com, kim(@)naver.com): a spaced "@".
 _BRACKETED_AT = re.compile(r"(?<=[0-9A-Za-z])(?:\[@\]|\(@\))(?=[0-9A-Za-z])")
 
-# A number written in Hangul digits, wholly or in part (칠삼공육공이-일칠일사구삼육, 010-4242-삼구사이),
-# as posts and forms write one to slip past filters: a run of digits and dashes with nine digits at
-# least, no letter or syllable glued before it, and none after it unless its groups are apart (a
-# particle: 구팔공삼이공-일오사일이사사로). Shorter runs, and runs inside a word, are words (사이,
-# 일이삼, 공사). Atomic, and starting only where a run starts: each run is read once, and a run of
-# Arabic digits alone fails in the regex engine, not in a call back to Python.
+# A number written in Hangul digits, wholly or in part (칠삼공육공이-일칠일사구삼육, 010-4242-삼구사이,
+# 5584 사육구이 사일삼육 9313), as posts and forms write one to slip past filters: groups of digits
+# apart by a dash or one space, nine digits at least, each group all Hangul or all Arabic, no letter
+# or syllable glued before it, and none after it unless its groups are apart (a particle:
+# 구팔공삼이공-일오사일이사사로). Shorter runs, and runs inside a word, are words (사이, 일이삼, 공사).
+# Possessive, and starting only where a run starts (not after a digit and a space): each run is read
+# once, and a run of Arabic digits alone fails in the regex engine, not in a call back to Python.
 _HANGUL_DIGIT = "공영일이삼사오육칠팔구"
-_SPELLED_NUMBER = re.compile(r"(?<![0-9\-A-Za-z가-힣])(?>[0-9\-]*[" + _HANGUL_DIGIT + r"][0-9\-" + _HANGUL_DIGIT
-                             + r"]*)")
-# (a text without four of them in a row needs no more: one scan, in C from the class it starts with)
-_HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "][\\-0-9" + _HANGUL_DIGIT + "]{3}")
+_SPELLED_NUMBER = re.compile(r"(?<![0-9\-A-Za-z가-힣])(?<![0-9" + _HANGUL_DIGIT + r"] )(?:[0-9]++[ \-]?+)*+["
+                             + _HANGUL_DIGIT + r"](?:[ \-]?+[0-9" + _HANGUL_DIGIT + r"])*+")
+# (a text without three of them in a row needs no more: one scan, in C from the class it starts with)
+_HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "]{3}")
 _HANGUL_TO_DIGIT = str.maketrans(_HANGUL_DIGIT, "00123456789")
 
 # A number with the letter O for 0 (o1o-9374-3896, O17-395O-2OO5): groups of digits and O joined by
 # dashes, dots or spaces, each group holding a digit (a mask, 010-OOOO-1234, stays as it is) and
 # the whole holding nine digits or O at least, nothing Latin glued to it.
 _SEPARATORS_AS_SPACE = str.maketrans("-.", "  ")
+_ZERO_LIKE = str.maketrans("oOㅇ", "000")
 # (most texts have no O beside a digit: one scan, in C from the class it starts with, and no run read)
-_O_BESIDE_DIGIT = re.compile("[oO](?:(?<=[0-9][oO])|(?=[0-9]))")
-_O_NUMBER = re.compile(r"(?<![0-9A-Za-z\-.])(?>[0-9oO]+(?:[\-. ][0-9oO]+)*)(?![0-9A-Za-z])")
+_O_BESIDE_DIGIT = re.compile("[oOㅇ](?:(?<=[0-9][oOㅇ])|(?=[0-9]))")
+_O_NUMBER = re.compile(r"(?<![0-9A-Za-z\-.ㅇ])(?>[0-9oOㅇ]+(?:[\-. ][0-9oOㅇ]+)*)(?![0-9A-Za-zㅇ])")
 
 # An IPv4 address with 점 (Korean for "point") for its dots: 61점27점237점149.
 _JEOM_BESIDE_DIGIT = re.compile("점[0-9]")  # (a literal first: found by a fast search, not tried at each place)
@@ -59,17 +61,20 @@ _JEOM_ADDRESS = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}점){3}[0-9]{1,3}(?![0-9])"
 
 def _spelled_number(m: re.Match[str]) -> str:
     """The run in Arabic digits, if nine digits long at least and each of its groups all Hangul or
-    all Arabic: a syllable after Arabic digits is a particle (021128-3514816이 제 주민번호예요)."""
-    run = m[0]
-    groups = run.split("-")
-    after = m.string[m.end():m.end() + 1]
+    all Arabic (a syllable after Arabic digits is a particle: 021128-3514816이 제 주민번호예요), and,
+    where groups are a space apart, one of them Arabic or four long."""
+    run = m[0].rstrip(" -")
+    groups = run.translate(_SEPARATORS_AS_SPACE).split(" ")
+    after = m.string[m.start() + len(run):m.start() + len(run) + 1]
     if len(groups) == 1 and (after.isalpha() and (after.isascii() or "가" <= after <= "힣")):
         return run  # glued to a word
     hangul = [g.isdigit() is False for g in groups]
     if sum(map(len, groups)) < 9 or not any(hangul) or any(h and any(c.isdigit() for c in g)
                                                            for g, h in zip(groups, hangul, strict=True)):
         return run
-    return run.translate(_HANGUL_TO_DIGIT)
+    if " " in run and all(hangul) and max(map(len, groups)) < 4:
+        return run  # short words a space apart (사이 일이삼 공사 오이): no group a number's
+    return run.translate(_HANGUL_TO_DIGIT) + m[0][len(run):]
 
 
 def _o_number(m: re.Match[str]) -> str:
@@ -77,10 +82,10 @@ def _o_number(m: re.Match[str]) -> str:
     first (O1737241467 is an order's letter and number)."""
     run = m[0]
     groups = run.translate(_SEPARATORS_AS_SPACE).split(" ")
-    if (sum(map(len, groups)) < 9 or not any(c in "oO" for c in run[1:])
+    if (sum(map(len, groups)) < 9 or not any(c in "oOㅇ" for c in run[1:])
             or not all(any(c.isdigit() for c in g) for g in groups)):
         return run
-    return run.replace("o", "0").replace("O", "0")
+    return run.translate(_ZERO_LIKE)
 
 
 def fold(text: str) -> str:
