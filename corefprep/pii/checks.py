@@ -140,8 +140,8 @@ PHONE_WORDS = Words("전화", "연락", "문의", "tel", "☎", "☏", "📞", "
 NOT_PERSONAL_WORDS = Words("주문", "운송장", "송장", "접수번호", "관리번호", "사건", "의안", "ISBN", "ISSN",
                            "바코드", "EAN", "사업자", "법인등록", "고유번호", "order", "tracking", "invoice",
                            "학번", "상품", "코드", "수험", "회원번호", "사번", "품번", "승인번호", "예약번호",
-                           "문서번호", "증권번호", "계약번호", "모델", "등기", "회의 ID", "회의ID", "회의실 번호",
-                           patterns=(_latin("meeting id", "zoom", "webinar id"),))
+                           "문서번호", "증권번호", "계약번호", "청구번호", "모델", "등기", "회의 ID", "회의ID",
+                           "회의실 번호", patterns=(_latin("meeting id", "zoom", "webinar id"),))
 # a receipt's number is no account; a card's may follow 영수증 (결제 영수증: 4111 …), so only accounts;
 # nor is a number labelled a resident's (주민번호 157315-2174737: no date, so no resident number either)
 # or any registration number (농업경영체 등록번호 7018123100)
@@ -152,7 +152,7 @@ VERSION_WORDS = Words("버전", "릴리스", "빌드", "업데이트", "펌웨�
 IP_WORDS = Words("아이피", "접속", "서버", patterns=(_latin("ip", "server", "host", "address", "relay", "upstream",
                                                        "client"),))
 # words that say an address follows: what lets a bare " at " stand for "@" (이메일 starsua at arko.or.kr)
-MAIL_WORDS = Words("메일", "전자우편", patterns=(_latin("e-mail", "email", "mail"),))
+MAIL_WORDS = Words("메일", "전자우편", "✉", "📧", patterns=(_latin("e-mail", "email", "mail"),))
 
 
 class BankNames:

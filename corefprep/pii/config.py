@@ -31,7 +31,10 @@ MODES = ("off", "redact", "tag")
 # 6: a resident number born before October 2020 needs its check digit (either rule for a foreign
 # resident's) and nothing else; Hangul and Arabic groups mixed a space apart, ㅇ for 0; no card with
 # an account's noun nearer than the card word, no account under a registration number's label.
-DETECTORS_VERSION = 6
+# 7: no account after a mask (***-883952-09-213) or an ID code's letters and a dash (ORD-2025-…),
+# 청구번호 a veto label; IPv6 after a colon glued to a word, ✉ a mail word, a word glued before
+# Arabic digits of a number spelled in part.
+DETECTORS_VERSION = 7
 
 
 @dataclass(frozen=True)

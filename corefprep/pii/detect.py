@@ -19,8 +19,10 @@ from .tlds import top_level_domains
 
 _NO_DIGIT_BEFORE = r"(?<![0-9])(?<![0-9][.\-])"
 _NO_DIGIT_AFTER = r"(?![0-9])(?![.\-][0-9])"
-# nor go on masked (090-816443-62-***: the rest of an account the site hid)
+# nor go on masked, or follow a mask (090-816443-62-***, ***-883952-09-213: the rest of an account
+# the site hid)
 _NO_MASK_AFTER = r"(?![.\-]?[*Xx●○])"
+_NO_MASK_BEFORE = r"(?<![*Xx●○])(?<![*Xx●○][.\- ])"
 # between a phone number's groups: a dash, dot or tilde (spaced or not), a space, a slash or an
 # underscore
 _SEP = r"(?:[ ]?[\-.~][ ]?|[ /_])"
@@ -79,14 +81,14 @@ _SHAPE_OF: dict[str, str] = {
     "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ]|\.(?P<ipv4_spaced>[ ]))){3}[0-9]{1,3}(?![0-9])"
             r"(?!\.[0-9])",
     # (a port may follow a full address without brackets: 2406:da12:…:aaf0:9090)
-    "ipv6": r"(?<![0-9A-Za-z:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}"
+    "ipv6": r"(?<![0-9A-Za-z.])(?<![0-9A-Za-z:]:)(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}"
             r"(?:(?![0-9A-Za-z:])|(?=:[0-9]{1,5}(?![0-9A-Za-z:.])))",
     # bank accounts: banks' groupings vary (3-3-6, 6-2-6, 4-2-7, 3-4-4-2, 4-4-4-1, ...), with dashes,
     # dots or spaces; only a banking word nearby tells them from other numbers
     # (letters glued before the digits make it no account unless a bank's, see _accept_account; separators may
     # be mixed, 301-7886.4103.29, but a space only as the first's like or before a long last group,
     # 3333-48 1331702, since a number after an account is often another)
-    "account": _NO_DIGIT_BEFORE + r"(?<![0-9],)"  # (not inside a sum: ₩12,500 795-98-501951)
+    "account": _NO_DIGIT_BEFORE + r"(?<![0-9],)" + _NO_MASK_BEFORE  # (not inside a sum: ₩12,500 795-98-501951)
                + r"[0-9]{2,6}(?P<account_s>[ ]?[\-.][ ]?|[ _])[0-9]{2,7}(?:(?:(?P=account_s)|[\-._])[0-9]{1,7}){0,3}"
                r"(?:[\-. _][0-9]{4,7})?"
                + _NO_DIGIT_AFTER + _NO_MASK_AFTER + r"|" + _NO_DIGIT_BEFORE + r"[0-9]{10,14}" + _NO_DIGIT_AFTER
@@ -149,7 +151,7 @@ _START = re.compile(
     + _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0|5 0 [2-8])" + _GAP + r"[0-9])"
     r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ]|\.[ ])[0-9]"
     r"|(?<![0-9])(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9]" + _GAP + r"[0-9]" + _GAP + r"[0-9]"
-    r"|(?<![0-9A-Za-z:.])[0-9A-Fa-f]{1,4}:"
+    r"|(?<![0-9A-Za-z.])(?<![0-9A-Za-z:]:)[0-9A-Fa-f]{1,4}:"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
     r"|[ ]?골뱅이|[ ](?:at|AT|앳)[ ])"
     r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠](?:[ \-" + _ANY_DIGIT + r"]|에))"
@@ -348,9 +350,10 @@ def _accept_account(t: _Text, m: re.Match[str]) -> bool:
     found = m["account"]
     start, end = m.span("account")
     text = t.folded
-    if text[start - 1:start].isascii() and text[start - 1:start].isalpha() and not checks.BANK_LETTERS.search(
-            text[max(0, start - 6):start].lower()):
-        return False  # an ID code's letters glued before it (A9920062923), not a bank's (NH3717420205058)
+    glued = start - 1 if text[start - 1:start] in ("-", "_") else start
+    if text[glued - 1:glued].isascii() and text[glued - 1:glued].isalpha() and not checks.BANK_LETTERS.search(
+            text[max(0, glued - 6):glued].lower()):
+        return False  # an ID code's letters before it (A9920062923, ORD-2025-914572), not a bank's (NH3717420205058)
     return _account_ok(t, _DIGIT_GROUPS.findall(found), start, end)
 
 

@@ -34,12 +34,14 @@ _BRACKETED_AT = re.compile(r"(?<=[0-9A-Za-z])(?:\[@\]|\(@\))(?=[0-9A-Za-z])")
 # A number written in Hangul digits, wholly or in part (칠삼공육공이-일칠일사구삼육, 010-4242-삼구사이,
 # 5584 사육구이 사일삼육 9313), as posts and forms write one to slip past filters: groups of digits
 # apart by a dash or one space, nine digits at least, each group all Hangul or all Arabic, no letter
-# or syllable glued before it, and none after it unless its groups are apart (a particle:
+# or syllable glued before it (but a word may end where Arabic digits start: 교사010 8974 팔팔삼삼),
+# and none after it unless its groups are apart (a particle:
 # 구팔공삼이공-일오사일이사사로). Shorter runs, and runs inside a word, are words (사이, 일이삼, 공사).
 # Possessive, and starting only where a run starts (not after a digit and a space): each run is read
 # once, and a run of Arabic digits alone fails in the regex engine, not in a call back to Python.
 _HANGUL_DIGIT = "공영일이삼사오육칠팔구"
-_SPELLED_NUMBER = re.compile(r"(?<![0-9\-A-Za-z가-힣])(?<![0-9" + _HANGUL_DIGIT + r"] )(?:[0-9]++[ \-]?+)*+["
+_SPELLED_NUMBER = re.compile(r"(?:(?<![0-9\-A-Za-z가-힣])|(?<=[가-힣])(?=[0-9]))(?<![0-9" + _HANGUL_DIGIT
+                             + r"] )(?:[0-9]++[ \-]?+)*+["
                              + _HANGUL_DIGIT + r"](?:[ \-]?+[0-9" + _HANGUL_DIGIT + r"])*+")
 # (a text without three of them in a row needs no more: one scan, in C from the class it starts with)
 _HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "]{3}")

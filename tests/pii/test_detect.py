@@ -514,3 +514,18 @@ def test_the_twelfth_sets_misses_and_false_alarms():
     assert found("결제 계좌 NH농협 계좌 3021234567891 (예금주") == [("account", "3021234567891")]
     assert found("통학버스 이용료 카드 자동이체 4921830517266407") == [("card", "4921830517266407")]
     assert found("농업경영체 등록번호 7024136655 보조금 입금계좌") == []
+
+
+def test_the_thirteenth_sets_misses_and_false_alarms():
+    """eval_oos12.jsonl's first run (made up again here, not copied): accounts whose first group the
+    site masked, and order or claim numbers beside a deposit sentence; an IPv6 address after a
+    colon glued to a word, a bare "at" after ✉, a word glued before a mobile spelled in part."""
+    assert found("반환 계좌: IBK기업은행 ***-402117-35-226") == []
+    assert found("입금 계좌 NH농협 ***-3341-0927-51.") == []
+    assert found("주문번호 ORD-2026-418273, 입금 계좌 우리은행") == []
+    assert found("청구번호: 2026-5521903 보험금 수령 계좌") == []
+    assert found("환불 계좌 2010-2694-5794 (토스뱅크)") == [("account", "2010-2694-5794")]
+    assert found("비정상 트래픽:2406:5900:1c2d:0000:99ab:12cd:3e4f:5a6b 외 IP") == [
+        ("ip", "2406:5900:1c2d:0000:99ab:12cd:3e4f:5a6b")]
+    assert found("✉ minho at gg.go.kr") == [("email", "minho at gg.go.kr")]
+    assert found("인솔 교사010 5521 칠칠삼이, 행정실") == [("mobile", "010 5521 칠칠삼이")]
