@@ -127,8 +127,8 @@ class Words:
 # no word: its check digit, or its date under the later scheme, is the evidence.)
 CARD_WORDS = Words("카드", "card", "결제", "신용", "체크")
 # (우체국 is the post office's bank, and its parcel service: 우체국택배 says nothing of an account)
-ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "신협", "수협",
-                      "새마을", "SC제일", "씨티", "신한", "카뱅",
+ACCOUNT_WORDS = Words("계좌", "입금", "예금주", "송금", "이체", "무통장", "은행", "뱅크", "농협", "축협", "신협",
+                      "수협", "새마을", "SC제일", "씨티", "신한", "카뱅",
                       "케뱅", "(기업", "기업)", "(국민", "국민)", "(우리", "우리)", "(하나", "하나)", "(부산", "부산)",
                       "(대구", "대구)", "(경남", "경남)", "(광주", "광주)", "(전북", "전북)", "(제주", "제주)",
                       patterns=("우체국(?! ?(?:택배|소포|등기))", _latin("kb", "nh", "ibk", "account", "bank")))
@@ -170,9 +170,9 @@ class BankNames:
                 or self._after.match(text[end:end + 12].lower()) is not None)
 
 
-BANK_NAMES = BankNames("국민", "KB", "신한", "우리", "하나", "KEB하나", "농협", "NH", "기업", "IBK", "카카오", "카뱅",
-                       "토스", "케이뱅크", "케뱅", "새마을", "신협", "수협", "우체국", "SC제일", "씨티", "부산", "대구",
-                       "iM뱅크", "광주", "경남", "전북", "제주", "KDB")
+BANK_NAMES = BankNames("국민", "KB", "신한", "우리", "하나", "KEB하나", "농협", "축협", "NH", "기업", "IBK", "카카오",
+                       "카뱅", "토스", "케이뱅크", "케뱅", "새마을", "신협", "수협", "우체국", "SC제일", "씨티", "부산",
+                       "대구", "iM뱅크", "광주", "경남", "전북", "제주", "KDB")
 
 
 # a bank's Latin letters glued before its account number (NH3717420205058), and nothing else's

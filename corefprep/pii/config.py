@@ -34,7 +34,8 @@ MODES = ("off", "redact", "tag")
 # 7: no account after a mask (***-883952-09-213) or an ID code's letters and a dash (ORD-2025-…),
 # 청구번호 a veto label; IPv6 after a colon glued to a word, ✉ a mail word, a word glued before
 # Arabic digits of a number spelled in part.
-DETECTORS_VERSION = 7
+# 8: addresses defanged with [dot] or (dot) and [:] or [::]; 축협 a bank's name.
+DETECTORS_VERSION = 8
 
 
 @dataclass(frozen=True)

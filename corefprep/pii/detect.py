@@ -39,6 +39,10 @@ _AT_SPELLED = (r"(?:[ ]?@[ ]?|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)[ ]?[\)\
                r"|[ ](?P<email_spelled_bare>at|AT|앳)[ ])")
 _DOT_SPELLED = (r"(?:\.|[ ]?[\(\[{<][ ]?(?:dot|DOT|Dot|점|닷)[ ]?[\)\]}>][ ]?"
                 r"|[ ](?P<email_spelled_dot>dot|DOT|점|닷|\.)[ ])")
+# an address's dots and colons "defanged" in brackets, so that nothing links it (220[dot]80[dot]38[dot]188;
+# [.] and (.) are folded to a spaced dot before any shape is tried)
+_DOT_DEFANGED = r"[\[(](?:dot|DOT)[\])]"
+_COLON_DEFANGED = r"[\[(]::?[\])]"
 # mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
 _INTL = r"(?:\+82[ \-.]?|82[ \-]|82\)[ ]?)(?:\(0\)[ ]?)?0?"
 _HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
@@ -78,8 +82,11 @@ _SHAPE_OF: dict[str, str] = {
     # (at least one digit spelled: see _spelled)
     "mobile_hangul": r"(?<![" + _ANY_DIGIT + r"])(?P<mobile_hangul_head>[0공영][1일][016-9공영일육칠팔구])(?:"
                      + _HANGUL_GAP + r"?[" + _ANY_DIGIT + r"]){7,8}(?![" + _ANY_DIGIT + r"])",
-    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ]|\.(?P<ipv4_spaced>[ ]))){3}[0-9]{1,3}(?![0-9])"
-            r"(?!\.[0-9])",
+    "ipv4": r"(?<![0-9A-Za-z.])(?:[0-9]{1,3}(?:\.|[ ]\.[ ]|\.(?P<ipv4_spaced>[ ])|" + _DOT_DEFANGED + r")){3}"
+            r"[0-9]{1,3}(?![0-9])(?!\.[0-9])",
+    # ... and with its colons in brackets (2407[:]b800[:]656b[::]974a), as security posts write one
+    "ipv6_defanged": r"(?<![0-9A-Za-z.])[0-9A-Fa-f]{1,4}(?:" + _COLON_DEFANGED + r"[0-9A-Fa-f]{0,4}){2,8}"
+                     r"(?<![\])])(?![0-9A-Za-z])",
     # (a port may follow a full address without brackets: 2406:da12:…:aaf0:9090)
     "ipv6": r"(?<![0-9A-Za-z.])(?<![0-9A-Za-z:]:)(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{6,39}"
             r"(?:(?![0-9A-Za-z:])|(?=:[0-9]{1,5}(?![0-9A-Za-z:.])))",
@@ -137,7 +144,7 @@ _SHAPES = _shapes(tuple(_SHAPE_OF))
 # a place whose first character is a letter can only start an email or an IPv6 address, and one
 # whose first is a Hangul digit only a phone number spelled out: a text dense with such places
 # (a@a@a@…) tries the three shapes, not all of them
-_LETTER_SHAPES = _shapes(("email", "email_spelled", "ipv6"))
+_LETTER_SHAPES = _shapes(("email", "email_spelled", "ipv6", "ipv6_defanged"))
 _HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 
 # Where a kind can start, one alternative per kind, each what that kind's shape needs there and
@@ -149,9 +156,9 @@ _HANGUL_SHAPES = _shapes(("mobile_hangul", "landline_hangul"))
 _START = re.compile(
     r"(?=[0-9A-Za-z+(공영])(?:"  # (one cheap look at a place no kind can start, before every alternative)
     + _NO_DIGIT_BEFORE + r"(?:[0-9]{2}|\+82|\(0|0 (?:1 [016-9]|2|[3-6] [1-5]|7 0|5 0 [2-8])" + _GAP + r"[0-9])"
-    r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ]|\.[ ])[0-9]"
+    r"|(?<![0-9A-Za-z.])[0-9]{1,3}(?:\.|[ ]\.[ ]|\.[ ]|" + _DOT_DEFANGED + r")[0-9]"
     r"|(?<![0-9])(?<![0-9] )(?<![0-9]  )(?<![0-9] - )[0-9]" + _GAP + r"[0-9]" + _GAP + r"[0-9]"
-    r"|(?<![0-9A-Za-z.])(?<![0-9A-Za-z:]:)[0-9A-Fa-f]{1,4}:"
+    r"|(?<![0-9A-Za-z.])(?<![0-9A-Za-z:]:)[0-9A-Fa-f]{1,4}(?::|" + _COLON_DEFANGED + r")"
     r"|(?<![" + _LOCAL + r"])[A-Za-z0-9][" + _LOCAL + r"]{0,63}(?:[ ]?@|[ ]?[\(\[{<][ ]?(?:at|AT|At|골뱅이|앳)"
     r"|[ ]?골뱅이|[ ](?:at|AT|앳)[ ])"
     r"|(?<![" + _ANY_DIGIT + r"])[공영][일이삼사오육칠](?:[ \-" + _ANY_DIGIT + r"]|에))"
@@ -322,7 +329,7 @@ def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
     151.242.59.228 이고 앱 버전 v0.16``, ``server 61.53.0.4:9200``). A space after each dot only
     after such a word."""
     start, end = m.span("ipv4")
-    address = m["ipv4"].replace(" ", "")
+    address = _DOT_DEFANGED_RE.sub(".", m["ipv4"]).replace(" ", "")
     if m["ipv4_spaced"] is not None:  # 196. 96. 147. 115: a list's or a date's dots, unless an address is said
         return checks.IP_WORDS.before(t.folded, start, 40) and checks.ipv4_ok(address, min_digits=7)
     if checks.IP_WORDS.before(t.folded, start, 12):
@@ -332,6 +339,15 @@ def _accept_ipv4(t: _Text, m: re.Match[str]) -> bool:
 
 def _accept_ipv6(t: _Text, m: re.Match[str]) -> bool:
     return checks.ipv6_ok(m["ipv6"])
+
+
+_DOT_DEFANGED_RE = re.compile(_DOT_DEFANGED)
+_NO_BRACKETS = str.maketrans("", "", "[]()")
+
+
+def _accept_ipv6_defanged(t: _Text, m: re.Match[str]) -> bool:
+    found = m["ipv6_defanged"]
+    return ("[" in found or "(" in found) and checks.ipv6_ok(found.translate(_NO_BRACKETS))
 
 
 # the digits of a number a phone number could be: a mobile prefix, an area code, 050x or 080
@@ -399,7 +415,8 @@ _FINDERS: tuple[tuple[str, str, Callable[[_Text, re.Match[str]], bool]], ...] = 
     ("landline", "landline", _shape_only), ("landline", "landline_bare", _unlabelled("landline_bare")),
     ("landline", "landline_spaced", _unlabelled("landline_spaced")),
     ("landline", "landline_hangul", _accept_landline_hangul),
-    ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("account", "account", _accept_account),
+    ("ip", "ipv4", _accept_ipv4), ("ip", "ipv6", _accept_ipv6), ("ip", "ipv6_defanged", _accept_ipv6_defanged),
+    ("account", "account", _accept_account),
 )
 
 

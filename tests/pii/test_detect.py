@@ -529,3 +529,12 @@ def test_the_thirteenth_sets_misses_and_false_alarms():
         ("ip", "2406:5900:1c2d:0000:99ab:12cd:3e4f:5a6b")]
     assert found("✉ minho at gg.go.kr") == [("email", "minho at gg.go.kr")]
     assert found("인솔 교사010 5521 칠칠삼이, 행정실") == [("mobile", "010 5521 칠칠삼이")]
+
+
+def test_the_fourteenth_sets_misses():
+    """eval_oos13.jsonl's first run (made up again here, not copied): addresses defanged with [dot]
+    and [:] (brackets kept in the span), an account beside 축협."""
+    assert found("접속 IP: 175[dot]45[dot]128[dot]9 앱 버전") == [("ip", "175[dot]45[dot]128[dot]9")]
+    assert found("서버 2406[:]da12[:]71b5[::]3e2 응답 없음") == [("ip", "2406[:]da12[:]71b5[::]3e2")]
+    assert found("카드 1234[:]5678[:]9 결제") == []  # no address
+    assert found("모자라는 금액은 352168-05-418220 축협에서 보낼게요") == [("account", "352168-05-418220")]
