@@ -160,6 +160,7 @@ bench-pii: $(STAMP)
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos11.jsonl --out-json benchmarks/.cache/pii_oos11.json
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos12.jsonl --out-json benchmarks/.cache/pii_oos12.json
 	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos13.jsonl --out-json benchmarks/.cache/pii_oos13.json
+	$(BIN)/python benchmarks/bench_pii.py --eval benchmarks/pii/eval_oos14.jsonl --out-json benchmarks/.cache/pii_oos14.json
 	$(BIN)/python benchmarks/pii_dev_corpus.py
 	$(BIN)/python benchmarks/bench_pii_cost.py --docs 5000 --workers 2 --repeats 2
 
