@@ -47,9 +47,9 @@ _SPELLED_NUMBER = re.compile(r"(?:(?<![0-9\-A-Za-z가-힣])|(?<=[가-힣])(?=[0-
 _HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "]{3}")
 _HANGUL_TO_DIGIT = str.maketrans(_HANGUL_DIGIT, "00123456789")
 
-# A number with the letter O for 0 (o1o-9374-3896, O17-395O-2OO5): groups of digits and O joined by
-# dashes, dots or spaces, each group holding a digit (a mask, 010-OOOO-1234, stays as it is) and
-# the whole holding nine digits or O at least, nothing Latin glued to it.
+# A number with the letter O or the jamo ㅇ for 0 (o1o-9374-3896, O17-395O-2OO5, ㅇ1ㅇ-4821-7730):
+# groups of digits and O joined by dashes, dots or spaces, each group holding a digit (a mask,
+# 010-OOOO-1234, stays as it is) and the whole nine long at least, nothing Latin glued to it.
 _SEPARATORS_AS_SPACE = str.maketrans("-.", "  ")
 _ZERO_LIKE = str.maketrans("oOㅇ", "000")
 # (most texts have no O beside a digit: one scan, in C from the class it starts with, and no run read)
@@ -65,9 +65,9 @@ def _spelled_number(m: re.Match[str]) -> str:
     """The run in Arabic digits, if nine digits long at least and each of its groups all Hangul or
     all Arabic (a syllable after Arabic digits is a particle: 021128-3514816이 제 주민번호예요), and,
     where groups are a space apart, one of them Arabic or four long."""
-    run = m[0].rstrip(" -")
+    run = m[0]  # (it ends in a digit: the pattern's last part is one)
     groups = run.translate(_SEPARATORS_AS_SPACE).split(" ")
-    after = m.string[m.start() + len(run):m.start() + len(run) + 1]
+    after = m.string[m.end():m.end() + 1]
     if len(groups) == 1 and (after.isalpha() and (after.isascii() or "가" <= after <= "힣")):
         return run  # glued to a word
     hangul = [g.isdigit() is False for g in groups]
@@ -76,7 +76,7 @@ def _spelled_number(m: re.Match[str]) -> str:
         return run
     if " " in run and all(hangul) and max(map(len, groups)) < 4:
         return run  # short words a space apart (사이 일이삼 공사 오이): no group a number's
-    return run.translate(_HANGUL_TO_DIGIT) + m[0][len(run):]
+    return run.translate(_HANGUL_TO_DIGIT)
 
 
 def _o_number(m: re.Match[str]) -> str:
