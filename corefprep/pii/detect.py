@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from . import checks
-from .normalise import fold
+from .normalise import HANGUL_DIGITS, fold
 from .spans import PiiSpan
 from .tlds import top_level_domains
 
@@ -45,8 +45,7 @@ _DOT_DEFANGED = r"[\[(](?:dot|DOT)[\])]"
 _COLON_DEFANGED = r"[\[(]::?[\])]"
 # mobile and landline heads: +82 (or 82 and a separator) with the trunk 0 dropped or in brackets
 _INTL = r"(?:\+82[ \-.]?|82[ \-]|82\)[ ]?)(?:\(0\)[ ]?)?0?"
-_HANGUL_DIGITS = "공영일이삼사오육칠팔구"  # digits spelled in Hangul (공 and 영 are 0)
-_ANY_DIGIT = "0-9" + _HANGUL_DIGITS  # a phone number may mix them (010-4242-삼구사이)
+_ANY_DIGIT = "0-9" + HANGUL_DIGITS  # a phone number may mix them (010-4242-삼구사이)
 # between digits spaced one by one: one or two spaces, or a dash (spaced or not)
 _GAP = r"(?:[ ]?-[ ]?|[ ]{1,2})"
 # between the groups of a number spelled in Hangul: a space or dash, or 에 as the number is read out
@@ -316,7 +315,7 @@ def _unlabelled(shape: str) -> Callable[[_Text, re.Match[str]], bool]:
 def _spelled(found: str) -> bool:
     """A digit in Hangul: a run of Arabic digits alone is the other phone shapes' to take, by their
     own rules."""
-    return any(c in _HANGUL_DIGITS for c in found)
+    return any(c in HANGUL_DIGITS for c in found)
 
 
 def _accept_mobile_hangul(t: _Text, m: re.Match[str]) -> bool:

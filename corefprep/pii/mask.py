@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .detect import find_pii, phone_head_end
-from .normalise import fold
+from .normalise import HANGUL_DIGITS, fold
 from .spans import PiiSpan
-
-_HANGUL_DIGITS = frozenset("영일이삼사오육칠팔구")
 
 
 def _zero(ch: str) -> str:
@@ -24,7 +22,7 @@ def _zero(ch: str) -> str:
         return "0"
     if "\uff10" <= ch <= "\uff19":
         return "\uff10"
-    if ch in _HANGUL_DIGITS:  # a phone number spelled in Hangul: 공 is its 0
+    if ch in HANGUL_DIGITS:  # a number spelled in Hangul: 공 is its 0
         return "공"
     return ch
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+# digits spelled in Hangul (공 and 영 are 0), as posts write a number to slip past filters
+HANGUL_DIGITS = "공영일이삼사오육칠팔구"
+
 _FOLD: dict[int, str] = {}
 for _c in range(0xFF01, 0xFF5F):  # full-width ASCII: ！ .. ～
     _FOLD[_c] = chr(_c - 0xFEE0)
@@ -19,8 +22,8 @@ _FOLD[0x3002] = "."  # ideographic full stop
 _NEEDS_FOLD = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_FOLD)) + "]")
 # Between two digits (Arabic or Hangul), the Hangul vowel ㅡ and box-drawing lines are dashes
 # (010ㅡ1234ㅡ5678 is how used-goods posts dodge number filters); elsewhere ㅡ is a letter (ㅡㅡ).
-_DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19공영일이삼사오육칠팔구])[\u3161\u2500\u2501]"
-                                  "(?=[0-9\uff10-\uff19공영일이삼사오육칠팔구])")
+_DASH_BETWEEN_DIGITS = re.compile("(?<=[0-9\uff10-\uff19" + HANGUL_DIGITS + "])[\u3161\u2500\u2501]"
+                                  "(?=[0-9\uff10-\uff19" + HANGUL_DIGITS + "])")
 
 
 # A dot "defanged" in brackets between two letters or digits (195.184.195[.]186, naver(.)com), as
@@ -39,13 +42,12 @@ _BRACKETED_AT = re.compile(r"(?<=[0-9A-Za-z])(?:\[@\]|\(@\))(?=[0-9A-Za-z])")
 # 구팔공삼이공-일오사일이사사로). Shorter runs, and runs inside a word, are words (사이, 일이삼, 공사).
 # Possessive, and starting only where a run starts (not after a digit and a space): each run is read
 # once, and a run of Arabic digits alone fails in the regex engine, not in a call back to Python.
-_HANGUL_DIGIT = "공영일이삼사오육칠팔구"
-_SPELLED_NUMBER = re.compile(r"(?:(?<![0-9\-A-Za-z가-힣])|(?<=[가-힣])(?=[0-9]))(?<![0-9" + _HANGUL_DIGIT
+_SPELLED_NUMBER = re.compile(r"(?:(?<![0-9\-A-Za-z가-힣])|(?<=[가-힣])(?=[0-9]))(?<![0-9" + HANGUL_DIGITS
                              + r"] )(?:[0-9]++[ \-]?+)*+["
-                             + _HANGUL_DIGIT + r"](?:[ \-]?+[0-9" + _HANGUL_DIGIT + r"])*+")
+                             + HANGUL_DIGITS + r"](?:[ \-]?+[0-9" + HANGUL_DIGITS + r"])*+")
 # (a text without three of them in a row needs no more: one scan, in C from the class it starts with)
-_HANGUL_DIGITS_IN_A_ROW = re.compile("[" + _HANGUL_DIGIT + "]{3}")
-_HANGUL_TO_DIGIT = str.maketrans(_HANGUL_DIGIT, "00123456789")
+_HANGUL_DIGITS_IN_A_ROW = re.compile("[" + HANGUL_DIGITS + "]{3}")
+_HANGUL_TO_DIGIT = str.maketrans(HANGUL_DIGITS, "00123456789")
 
 # A number with the letter O or the jamo ㅇ for 0 (o1o-9374-3896, O17-395O-2OO5, ㅇ1ㅇ-4821-7730):
 # groups of digits and O joined by dashes, dots or spaces, each group holding a digit (a mask,
